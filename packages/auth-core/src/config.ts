@@ -1,0 +1,397 @@
+/**
+ * Widget configuration (spec §1): sign-in options, tenants, success URL, terms-of-service and privacy-policy
+ * URLs, callbacks and display mode. {@link normalizeConfig} validates it once and fails fast with a
+ * message naming the bad option.
+ * @module
+ */
+import type { ErrorInfo } from './errors.ts';
+import type { AuthCredential, SignInResult } from './provider.ts';
+import { isSafeRedirectUrl } from './redirect.ts';
+
+/** The email option: password or email link, with sign-up rules. */
+export interface EmailOptionInput {
+  provider: 'email';
+  /** `password` (default) or `emailLink`. */
+  signInMethod?: 'password' | 'emailLink';
+  /** Ask for a name on sign-up (default `true`). */
+  requireDisplayName?: boolean;
+  /** Sign-up is restricted: unknown emails get the unauthorized-user card. */
+  disableSignUp?: boolean | { adminEmail?: string; helpLink?: string };
+  /** Email link must be opened on the device that asked for it. */
+  forceSameDevice?: boolean;
+  /** URL the email link opens (default: the page the widget is on). */
+  emailLinkUrl?: string;
+}
+
+/** The phone option. */
+export interface PhoneOptionInput {
+  provider: 'phone';
+  /** ISO 3166-1 alpha-2 country selected first (default `US`). */
+  defaultCountry?: string;
+  /** Only these countries may be chosen (ISO alpha-2). */
+  allowedCountries?: readonly string[];
+  /** These countries may not be chosen (ISO alpha-2). */
+  blockedCountries?: readonly string[];
+  /** Prefilled phone number. */
+  loginHint?: string;
+}
+
+/** A federated identity provider, e.g. `google.com`. */
+export interface FederatedOptionInput {
+  provider: string;
+  /** Button label name (default: derived from the id, e.g. "Google"). */
+  name?: string;
+  scopes?: readonly string[];
+  customParameters?: Readonly<Record<string, string>>;
+}
+
+/** One sign-in option; a bare string is shorthand for `{ provider }`. */
+export type SignInOptionInput =
+  | 'email'
+  | 'phone'
+  | 'anonymous'
+  | (string & {})
+  | EmailOptionInput
+  | PhoneOptionInput
+  | { provider: 'anonymous' }
+  | FederatedOptionInput;
+
+/** A tenant the person can sign in to. */
+export interface TenantInput {
+  /** Tenant id, or `null` for the project-level (default) tenant. */
+  id: string | null;
+  /** Name on the tenant button. */
+  displayName: string;
+  /** Identifier-first: emails in these domains belong to this tenant (`acme.com`). */
+  emailDomains?: readonly string[];
+  /** This tenant's options (default: the top-level `signInOptions`). */
+  signInOptions?: readonly SignInOptionInput[];
+}
+
+/** Callbacks, as in FirebaseUI. */
+export interface WidgetCallbacks {
+  /**
+   * Called after a sign-in. Return `false` to stay on the page instead of redirecting to `redirectUrl`.
+   * @example signInSuccess: (result) => { saveSession(result.user); return false; }
+   */
+  signInSuccess?: (result: SignInResult, redirectUrl: string | null) => boolean | undefined | Promise<boolean | undefined>;
+  /**
+   * Called when a sign-in fails in a way the app must resolve, notably an anonymous upgrade whose target
+   * account exists (`anonymous-upgrade-merge-conflict`, with the pending `credential`).
+   */
+  signInFailure?: (error: ErrorInfo & { credential?: AuthCredential }) => void | Promise<void>;
+  /** Called once when the first interactive card is shown. */
+  uiShown?: () => void;
+}
+
+/** What an app passes to the widget. */
+export interface WidgetConfigInput {
+  signInOptions: readonly SignInOptionInput[];
+  /** `optionFirst` (default): choose a tenant / option first. `identifierFirst`: email first. */
+  displayMode?: 'optionFirst' | 'identifierFirst';
+  tenants?: readonly TenantInput[];
+  /** Where to go after sign-in; passes through `safeRedirect`. */
+  signInSuccessUrl?: string;
+  tosUrl?: string;
+  privacyPolicyUrl?: string;
+  /** Federated sign-in in a `popup` (default) or by `redirect`. */
+  signInFlow?: 'popup' | 'redirect';
+  /** Link instead of sign in when the current user is anonymous. */
+  autoUpgradeAnonymousUsers?: boolean;
+  /** Absolute origins besides the page's own that redirects may go to (`https://app.example.com`). */
+  allowedOrigins?: readonly string[];
+  callbacks?: WidgetCallbacks;
+}
+
+/** Normalised email option. */
+export interface EmailOption {
+  provider: 'email';
+  signInMethod: 'password' | 'emailLink';
+  requireDisplayName: boolean;
+  disableSignUp: boolean;
+  adminEmail: string | null;
+  helpLink: string | null;
+  forceSameDevice: boolean;
+  emailLinkUrl: string | null;
+}
+/** Normalised phone option. */
+export interface PhoneOption {
+  provider: 'phone';
+  defaultCountry: string;
+  allowedCountries: readonly string[] | null;
+  blockedCountries: readonly string[];
+  loginHint: string | null;
+}
+/** Normalised federated option. */
+export interface FederatedOption {
+  provider: 'federated';
+  providerId: string;
+  name: string;
+  scopes: readonly string[];
+  customParameters: Readonly<Record<string, string>>;
+}
+/** Normalised anonymous option. */
+export interface AnonymousOption {
+  provider: 'anonymous';
+}
+/** One normalised option. */
+export type SignInOption = EmailOption | PhoneOption | FederatedOption | AnonymousOption;
+
+/** A normalised tenant. */
+export interface Tenant {
+  id: string | null;
+  displayName: string;
+  emailDomains: readonly string[];
+  signInOptions: readonly SignInOption[];
+}
+
+/** The configuration the engine works with; produced only by {@link normalizeConfig}. */
+export interface WidgetConfig {
+  signInOptions: readonly SignInOption[];
+  displayMode: 'optionFirst' | 'identifierFirst';
+  tenants: readonly Tenant[] | null;
+  signInSuccessUrl: string | null;
+  tosUrl: string | null;
+  privacyPolicyUrl: string | null;
+  signInFlow: 'popup' | 'redirect';
+  autoUpgradeAnonymousUsers: boolean;
+  /** The page's origin, always allowed. */
+  origin: string;
+  /** Origins redirects may go to: the page's origin first, then the configured ones. */
+  allowedOrigins: readonly string[];
+  callbacks: WidgetCallbacks;
+}
+
+/** Thrown by {@link normalizeConfig}; the message names the option at fault. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly option: string;
+  constructor(option: string, problem: string) {
+    super(`Doorway config: \`${option}\` ${problem}`);
+    this.option = option;
+  }
+}
+
+const KNOWN_NAMES: Readonly<Record<string, string>> = {
+  'google.com': 'Google',
+  'github.com': 'GitHub',
+  'facebook.com': 'Facebook',
+  'twitter.com': 'X',
+  'microsoft.com': 'Microsoft',
+  'apple.com': 'Apple',
+  'yahoo.com': 'Yahoo',
+};
+
+/** Human name of a federated provider id (`google.com` → `Google`). */
+export function providerName(providerId: string): string {
+  return KNOWN_NAMES[providerId] ?? providerId.replace(/\.com$/, '').replace(/^\w/, (c) => c.toUpperCase());
+}
+
+const COUNTRY = /^[A-Z]{2}$/;
+
+function countries(value: unknown, option: string): string[] {
+  if (!Array.isArray(value)) throw new ConfigError(option, 'must be an array of ISO 3166-1 alpha-2 codes');
+  return value.map((c, i) => {
+    if (typeof c !== 'string' || !COUNTRY.test(c.toUpperCase())) {
+      throw new ConfigError(`${option}[${i}]`, 'must be an ISO 3166-1 alpha-2 country code such as "US"');
+    }
+    return c.toUpperCase();
+  });
+}
+
+function optionalUrl(value: unknown, option: string, origin: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(option, 'must be a non-empty URL string');
+  try {
+    const url = new URL(value, origin);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    throw new ConfigError(option, 'must be an http(s) URL or a path');
+  }
+  return value;
+}
+
+function normalizeOption(raw: unknown, at: string, origin: string): SignInOption {
+  const input = typeof raw === 'string' ? { provider: raw } : raw;
+  if (typeof input !== 'object' || input === null || typeof (input as { provider?: unknown }).provider !== 'string') {
+    throw new ConfigError(at, 'must be a provider id string or an object with a `provider` string');
+  }
+  const o = input as Record<string, unknown> & { provider: string };
+  switch (o.provider) {
+    case 'email':
+    case 'password': {
+      const method = o.signInMethod ?? 'password';
+      if (method !== 'password' && method !== 'emailLink') {
+        throw new ConfigError(`${at}.signInMethod`, 'must be "password" or "emailLink"');
+      }
+      const disable = o.disableSignUp;
+      const disableObj = typeof disable === 'object' && disable !== null ? (disable as Record<string, unknown>) : null;
+      return {
+        provider: 'email',
+        signInMethod: method,
+        requireDisplayName: o.requireDisplayName === undefined ? true : Boolean(o.requireDisplayName),
+        disableSignUp: disableObj !== null || disable === true,
+        adminEmail: typeof disableObj?.adminEmail === 'string' ? disableObj.adminEmail : null,
+        helpLink: typeof disableObj?.helpLink === 'string' ? disableObj.helpLink : null,
+        forceSameDevice: Boolean(o.forceSameDevice),
+        emailLinkUrl: optionalUrl(o.emailLinkUrl, `${at}.emailLinkUrl`, origin),
+      };
+    }
+    case 'emailLink':
+      return normalizeOption({ ...o, provider: 'email', signInMethod: 'emailLink' }, at, origin);
+    case 'phone': {
+      const defaultCountry = typeof o.defaultCountry === 'string' ? o.defaultCountry.toUpperCase() : 'US';
+      if (!COUNTRY.test(defaultCountry)) {
+        throw new ConfigError(`${at}.defaultCountry`, 'must be an ISO 3166-1 alpha-2 country code such as "US"');
+      }
+      const allowed = o.allowedCountries === undefined ? null : countries(o.allowedCountries, `${at}.allowedCountries`);
+      const blocked = o.blockedCountries === undefined ? [] : countries(o.blockedCountries, `${at}.blockedCountries`);
+      if (allowed && blocked.length > 0) {
+        throw new ConfigError(`${at}.blockedCountries`, 'cannot be combined with allowedCountries');
+      }
+      if (allowed?.length === 0) throw new ConfigError(`${at}.allowedCountries`, 'must not be empty');
+      return {
+        provider: 'phone',
+        defaultCountry,
+        allowedCountries: allowed,
+        blockedCountries: blocked,
+        loginHint: typeof o.loginHint === 'string' ? o.loginHint : null,
+      };
+    }
+    case 'anonymous':
+      return { provider: 'anonymous' };
+    default: {
+      if (!/^[a-z0-9][a-z0-9.:_-]*$/i.test(o.provider)) {
+        throw new ConfigError(`${at}.provider`, `"${o.provider}" is not a provider id`);
+      }
+      return {
+        provider: 'federated',
+        providerId: o.provider,
+        name: typeof o.name === 'string' && o.name !== '' ? o.name : providerName(o.provider),
+        scopes: Array.isArray(o.scopes) ? o.scopes.filter((s): s is string => typeof s === 'string') : [],
+        customParameters:
+          typeof o.customParameters === 'object' && o.customParameters !== null
+            ? (o.customParameters as Record<string, string>)
+            : {},
+      };
+    }
+  }
+}
+
+function normalizeOptions(raw: unknown, at: string, origin: string): SignInOption[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw new ConfigError(at, 'must be a non-empty array');
+  const options = raw.map((o, i) => normalizeOption(o, `${at}[${i}]`, origin));
+  const seen = new Set<string>();
+  for (const [i, o] of options.entries()) {
+    const key = o.provider === 'federated' ? o.providerId : o.provider;
+    if (seen.has(key)) throw new ConfigError(`${at}[${i}]`, `repeats the "${key}" option`);
+    seen.add(key);
+  }
+  return options;
+}
+
+/**
+ * Validates and fills in a widget configuration. Throws {@link ConfigError} naming the option when it is
+ * wrong; never returns a half-valid config.
+ * @param origin the page's origin (`https://example.com`); redirects are allowed to it and to `allowedOrigins`.
+ */
+export function normalizeConfig(input: WidgetConfigInput, origin: string): WidgetConfig {
+  if (typeof input !== 'object' || input === null) throw new ConfigError('config', 'must be an object');
+  let pageOrigin: string;
+  try {
+    pageOrigin = new URL(origin).origin;
+  } catch {
+    throw new ConfigError('origin', 'must be an absolute http(s) origin');
+  }
+  const signInOptions = normalizeOptions(input.signInOptions, 'signInOptions', pageOrigin);
+  const displayMode = input.displayMode ?? 'optionFirst';
+  if (displayMode !== 'optionFirst' && displayMode !== 'identifierFirst') {
+    throw new ConfigError('displayMode', 'must be "optionFirst" or "identifierFirst"');
+  }
+  const allowedOrigins = (input.allowedOrigins ?? []).map((o, i) => {
+    try {
+      const u = new URL(o);
+      if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/$/, '')) throw new Error();
+      return u.origin;
+    } catch {
+      throw new ConfigError(`allowedOrigins[${i}]`, 'must be an absolute http(s) origin such as "https://app.example.com"');
+    }
+  });
+  let tenants: Tenant[] | null = null;
+  if (input.tenants !== undefined) {
+    if (!Array.isArray(input.tenants) || input.tenants.length === 0) {
+      throw new ConfigError('tenants', 'must be a non-empty array when given');
+    }
+    const ids = new Set<string | null>();
+    tenants = (input.tenants as readonly TenantInput[]).map((t, i) => {
+      if (typeof t !== 'object' || t === null) throw new ConfigError(`tenants[${i}]`, 'must be an object');
+      if (t.id !== null && (typeof t.id !== 'string' || t.id === '')) {
+        throw new ConfigError(`tenants[${i}].id`, 'must be a non-empty string, or null for the default tenant');
+      }
+      if (ids.has(t.id)) throw new ConfigError(`tenants[${i}].id`, 'repeats another tenant');
+      ids.add(t.id);
+      if (typeof t.displayName !== 'string' || t.displayName === '') {
+        throw new ConfigError(`tenants[${i}].displayName`, 'must be a non-empty string');
+      }
+      return {
+        id: t.id,
+        displayName: t.displayName,
+        emailDomains: (t.emailDomains ?? []).map((d: string) => d.toLowerCase().replace(/^@/, '')),
+        signInOptions:
+          t.signInOptions === undefined
+            ? signInOptions
+            : normalizeOptions(t.signInOptions, `tenants[${i}].signInOptions`, pageOrigin),
+      };
+    });
+  }
+  const signInFlow = input.signInFlow ?? 'popup';
+  if (signInFlow !== 'popup' && signInFlow !== 'redirect') {
+    throw new ConfigError('signInFlow', 'must be "popup" or "redirect"');
+  }
+  const signInSuccessUrl = optionalUrl(input.signInSuccessUrl, 'signInSuccessUrl', pageOrigin);
+  if (signInSuccessUrl !== null && !isSafeRedirectUrl(signInSuccessUrl, [pageOrigin, ...allowedOrigins])) {
+    throw new ConfigError('signInSuccessUrl', 'must be on the page origin or on one of `allowedOrigins`');
+  }
+  const callbacks = input.callbacks ?? {};
+  for (const name of ['signInSuccess', 'signInFailure', 'uiShown'] as const) {
+    if (callbacks[name] !== undefined && typeof callbacks[name] !== 'function') {
+      throw new ConfigError(`callbacks.${name}`, 'must be a function');
+    }
+  }
+  return {
+    signInOptions,
+    displayMode,
+    tenants,
+    signInSuccessUrl,
+    tosUrl: optionalUrl(input.tosUrl, 'tosUrl', pageOrigin),
+    privacyPolicyUrl: optionalUrl(input.privacyPolicyUrl, 'privacyPolicyUrl', pageOrigin),
+    signInFlow,
+    autoUpgradeAnonymousUsers: Boolean(input.autoUpgradeAnonymousUsers),
+    origin: pageOrigin,
+    allowedOrigins: [pageOrigin, ...allowedOrigins.filter((o) => o !== pageOrigin)],
+    callbacks,
+  };
+}
+
+/** The options in force for a tenant (the top-level ones when there are no tenants). */
+export function optionsFor(config: WidgetConfig, tenantId: string | null | undefined): readonly SignInOption[] {
+  if (!config.tenants || tenantId === undefined) return config.signInOptions;
+  return config.tenants.find((t) => t.id === tenantId)?.signInOptions ?? config.signInOptions;
+}
+
+/** The email option in force, if any. */
+export function emailOptionOf(options: readonly SignInOption[]): EmailOption | null {
+  return options.find((o): o is EmailOption => o.provider === 'email') ?? null;
+}
+
+/** The phone option in force, if any. */
+export function phoneOptionOf(options: readonly SignInOption[]): PhoneOption | null {
+  return options.find((o): o is PhoneOption => o.provider === 'phone') ?? null;
+}
+
+/** Identifier-first: the tenant whose email domains include this email's domain (else the first tenant). */
+export function tenantForEmail(config: WidgetConfig, email: string): Tenant | null {
+  if (!config.tenants) return null;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return config.tenants.find((t) => t.emailDomains.includes(domain)) ?? config.tenants[0] ?? null;
+}

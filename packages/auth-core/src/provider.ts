@@ -1,0 +1,210 @@
+/**
+ * The narrow provider interface every adapter implements (spec §7). auth-core imports no vendor SDK:
+ * adapters map their SDK to these methods and reject only with {@link AuthError} catalogue codes.
+ * @module
+ */
+
+/** The action modes of spec §2, as they appear in the `mode` query value. */
+export const ACTION_MODES = [
+  'resetPassword',
+  'recoverEmail',
+  'revertSecondFactorAddition',
+  'verifyEmail',
+  'verifyAndChangeEmail',
+  'signIn',
+  'select',
+] as const;
+/** One action mode. */
+export type ActionMode = (typeof ACTION_MODES)[number];
+
+/** A signed-in (or anonymous) user, as plain data. */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  phoneNumber: string | null;
+  emailVerified: boolean;
+  isAnonymous: boolean;
+  /** Sign-in methods linked to the user: `password`, `emailLink`, `phone` or a federated provider id. */
+  providerIds: readonly string[];
+  tenantId: string | null;
+}
+
+/** A sign-in method as returned by {@link AuthProvider.fetchSignInMethodsForEmail}. */
+export type SignInMethod = 'password' | 'emailLink' | 'phone' | (string & {});
+
+/**
+ * A credential as plain, serialisable data, so it can wait in storage or travel to a callback.
+ * `federated` carries what the IdP returned; adapters read `idToken`/`accessToken`/`raw`.
+ */
+export type AuthCredential =
+  | { kind: 'password'; email: string; password: string }
+  | { kind: 'emailLink'; email: string; link: string }
+  | { kind: 'phone'; verificationId: string; code: string }
+  | { kind: 'federated'; providerId: string; idToken?: string; accessToken?: string; raw?: string };
+
+/** What a completed sign-in resolves to. */
+export interface SignInResult {
+  user: AuthUser;
+  /** `true` when this sign-in created the account. */
+  isNewUser: boolean;
+  /** The provider id used to sign in (`password`, `emailLink`, `phone`, `anonymous`, `google.com`, …). */
+  providerId: string;
+  /** The federated credential used, when there was one (for later linking). */
+  credential?: AuthCredential;
+}
+
+/** Options for a federated sign-in. */
+export interface FederatedOptions {
+  mode: 'popup' | 'redirect';
+  /** Prefill for the IdP's account chooser. */
+  loginHint?: string;
+  /** Link to the current user (anonymous upgrade) instead of signing in. */
+  link?: boolean;
+  /** Extra scopes to request. */
+  scopes?: readonly string[];
+  /** Extra custom parameters for the IdP. */
+  customParameters?: Readonly<Record<string, string>>;
+}
+
+/** An opaque captcha handle obtained from {@link AuthProvider.createCaptchaVerifier}. */
+export interface CaptchaVerifier {
+  /** Provider-specific; the flow only passes it back to {@link AuthProvider.startPhoneSignIn}. */
+  readonly kind: string;
+  /** Renders the captcha (visible or invisible) into its container. Rejects with `captcha-check-failed`. */
+  render(): Promise<void>;
+  /** Whether the person has solved it (invisible captchas count as solved). */
+  isSolved(): boolean;
+  /** Releases the captcha widget. */
+  clear(): void;
+}
+
+/** Settings for links the provider emails (reset password, email-link sign-in). */
+export interface ActionLinkSettings {
+  /** Continue URL placed in the link, where the widget handles the code. */
+  url: string;
+  /** Whether the link opens in the app (always `true` for email-link sign-in). */
+  handleCodeInApp?: boolean;
+}
+
+/** What {@link AuthProvider.checkActionCode} learns about an action code. */
+export interface ActionCodeInfo {
+  operation: 'resetPassword' | 'recoverEmail' | 'revertSecondFactorAddition' | 'verifyEmail' | 'verifyAndChangeEmail' | 'signIn';
+  /** The email the code is for (for recoverEmail: the restored email). */
+  email: string | null;
+  /** recoverEmail: the email the account had been changed to; verifyAndChangeEmail: the old email. */
+  previousEmail: string | null;
+  /** revertSecondFactorAddition: the factor's description, e.g. a masked phone number. */
+  factor?: string;
+}
+
+/**
+ * What a provider can do. The flow adapts to these instead of assuming them, and the contract suite
+ * gates its groups on them.
+ */
+export interface ProviderCapabilities {
+  /** Email/password sign-in and sign-up. */
+  password: boolean;
+  /** Email-link sign-in. */
+  emailLink: boolean;
+  /** Phone sign-in with a captcha and an SMS code. */
+  phone: boolean;
+  /** Anonymous users and their upgrade. */
+  anonymous: boolean;
+  /** Federated provider ids the provider can sign in with. */
+  federated: readonly string[];
+  /** Federated sign-in in a popup. */
+  popup: boolean;
+  /** Federated sign-in by redirect. */
+  redirect: boolean;
+  /** Multi-tenancy. */
+  tenants: boolean;
+  /**
+   * Whether {@link AuthProvider.fetchSignInMethodsForEmail} tells the truth. `false` under email
+   * enumeration protection: the flow then uses the combined sign-in card and never reveals whether an
+   * account exists.
+   */
+  reliableSignInMethodLookup: boolean;
+  /** Action modes {@link AuthProvider.checkActionCode} / {@link AuthProvider.applyActionCode} support. */
+  actionCodes: readonly ActionMode[];
+  /** Whether the provider renders a captcha of its own for phone sign-in. */
+  captcha: boolean;
+}
+
+/**
+ * The provider interface. Every method rejects only with {@link AuthError}; the codes listed per method are
+ * the ones the contract suite checks. Any method may also reject with `network-request-failed`,
+ * `too-many-requests` style rate limits and `generic`.
+ */
+export interface AuthProvider {
+  /** What this provider supports. */
+  readonly capabilities: ProviderCapabilities;
+  /** The signed-in user right now, or `null`. */
+  getCurrentUser(): AuthUser | null;
+  /** Selects the tenant for later calls (`null`: the project's default tenant). Rejects: `generic`. */
+  setTenant(tenantId: string | null): Promise<void>;
+  /**
+   * Sign-in methods the account with this email has (`[]` when none or when protected).
+   * Rejects: `invalid-email`.
+   */
+  fetchSignInMethodsForEmail(email: string): Promise<SignInMethod[]>;
+  /** Rejects: `wrong-password`, `user-not-found`, `too-many-requests`, `user-disabled`, `invalid-email`. */
+  signInWithEmailAndPassword(email: string, password: string): Promise<SignInResult>;
+  /**
+   * Creates an email/password account, with an optional display name, and signs it in.
+   * Rejects: `email-already-in-use`, `weak-password`, `invalid-email`, `sign-up-disabled`,
+   * `sign-up-too-many-requests`.
+   */
+  createUser(email: string, password: string, displayName?: string): Promise<SignInResult>;
+  /**
+   * Signs in with a credential. Rejects: `account-exists-with-different-credential` (with `email` and the
+   * pending `credential`), `wrong-password`, `user-not-found`, `invalid-verification-code`, `code-expired`.
+   */
+  signInWithCredential(credential: AuthCredential): Promise<SignInResult>;
+  /**
+   * Federated sign-in by popup (500×600) or redirect. A redirect navigates away and resolves `null`; its
+   * result arrives from {@link getRedirectResult}. Rejects: `user-cancelled`, `popup-blocked`,
+   * `account-exists-with-different-credential`, `credential-already-in-use` (when linking).
+   */
+  signInWithFederated(providerId: string, options: FederatedOptions): Promise<SignInResult | null>;
+  /** The result of a redirect sign-in that just came back, or `null`. Rejects like {@link signInWithFederated}. */
+  getRedirectResult(): Promise<SignInResult | null>;
+  /** Rejects: `operation-not-allowed`. */
+  signInAnonymously(): Promise<SignInResult>;
+  /** A captcha for phone sign-in, rendered into `container` (a DOM element on the web). */
+  createCaptchaVerifier(container: unknown): CaptchaVerifier;
+  /**
+   * Sends an SMS code. Resolves a verification id for {@link confirmPhoneCode}.
+   * Rejects: `invalid-phone-number`, `unsupported-country`, `captcha-check-failed`, `phone-too-many-requests`.
+   */
+  startPhoneSignIn(phoneNumber: string, verifier: CaptchaVerifier): Promise<{ verificationId: string }>;
+  /** Rejects: `invalid-verification-code`, `code-expired`. */
+  confirmPhoneCode(verificationId: string, code: string, options?: { link?: boolean }): Promise<SignInResult>;
+  /** Emails a sign-in link whose continue URL is `settings.url`. Rejects: `invalid-email`, `invalid-continue-uri`. */
+  sendSignInLinkToEmail(email: string, settings: ActionLinkSettings): Promise<void>;
+  /** Whether a URL is an email sign-in link of this provider. */
+  isSignInWithEmailLink(link: string): boolean;
+  /**
+   * Completes email-link sign-in. Rejects: `email-mismatch` (link issued to another email),
+   * `expired-action-code`, `invalid-action-code`.
+   */
+  signInWithEmailLink(email: string, link: string, options?: { link?: boolean }): Promise<SignInResult>;
+  /** Rejects: `user-not-found` (only when lookups are reliable), `invalid-email`. */
+  sendPasswordResetEmail(email: string, settings?: ActionLinkSettings): Promise<void>;
+  /** Resolves the email the code resets. Rejects: `expired-action-code`, `invalid-action-code`. */
+  verifyPasswordResetCode(code: string): Promise<string>;
+  /** Rejects: `expired-action-code`, `invalid-action-code`, `weak-password`. */
+  confirmPasswordReset(code: string, newPassword: string): Promise<void>;
+  /** Rejects: `expired-action-code`, `invalid-action-code`. */
+  checkActionCode(code: string): Promise<ActionCodeInfo>;
+  /** Applies a verifyEmail / recoverEmail / verifyAndChangeEmail / revert code. Rejects like {@link checkActionCode}. */
+  applyActionCode(code: string): Promise<void>;
+  /**
+   * Links a credential to the current user (anonymous upgrade, account linking).
+   * Rejects: `credential-already-in-use`, `email-already-in-use` (both carry the `credential`),
+   * `requires-recent-login`, `wrong-password`.
+   */
+  linkWithCredential(credential: AuthCredential): Promise<SignInResult>;
+  /** Signs the current user out. Never rejects for "no user". */
+  signOut(): Promise<void>;
+}

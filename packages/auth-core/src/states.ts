@@ -1,0 +1,130 @@
+/**
+ * Flow states: one state per card of spec §2, a discriminated union on `card`.
+ * @module
+ */
+import type { MessageKey } from './messages.ts';
+import type { ProviderOp } from './ops.ts';
+import type { AuthCredential, SignInResult } from './provider.ts';
+
+/** Fields every state carries. */
+export interface Common {
+  /** Increments with every provider call; results for older calls are ignored. */
+  seq: number;
+  /** The provider call in flight, if any. */
+  pending: { id: number; op: ProviderOp } | null;
+  /** `true` once the pending call has run longer than the busy-spinner delay (500 ms). */
+  busy: boolean;
+  /** The error line shown on the card, if any. */
+  error: MessageKey | null;
+  /** The tenant in force (`null`: default tenant). */
+  tenantId: string | null;
+  /** uid of the anonymous user being upgraded, when anonymous upgrade applies. */
+  upgradeUid: string | null;
+  /** Absolute, already-checked URL to go to after sign-in, or `null` for none. */
+  redirectUrl: string | null;
+  /** Whether the app's first interactive card has been shown (for the `uiShown` callback). */
+  shown: boolean;
+}
+
+/** Card-specific fields, one member per card. */
+export type CardState =
+  | { card: 'providerChooser'; chooseTenant: boolean }
+  | { card: 'emailEntry'; email: string }
+  | { card: 'passwordSignIn'; email: string; offerSignUp: boolean }
+  | { card: 'passwordSignUp'; email: string; requireName: boolean }
+  | { card: 'passwordRecovery'; email: string }
+  | { card: 'recoveryEmailSent'; email: string }
+  | { card: 'phoneEntry'; phoneNumber: string; country: string }
+  | { card: 'phoneCode'; phoneNumber: string; country: string; verificationId: string; resendIn: number }
+  | { card: 'emailLinkSent'; email: string; linking: string | null }
+  | { card: 'emailNotReceived'; email: string; linking: string | null }
+  | { card: 'emailLinkConfirmation'; email: string; link: string }
+  | { card: 'federatedSignIn'; email: string; providerId: string }
+  | { card: 'passwordLinking'; email: string; pendingCredential: AuthCredential }
+  | { card: 'federatedLinking'; email: string; providerId: string; pendingCredential: AuthCredential }
+  | { card: 'emailLinkLinking'; email: string; pendingCredential: AuthCredential }
+  | { card: 'unsupportedProvider'; email: string }
+  | { card: 'unauthorizedUser'; email: string; adminEmail: string | null; helpLink: string | null }
+  | { card: 'emailMismatch'; enteredEmail: string; result: SignInResult }
+  | { card: 'anonymousUserMismatch' }
+  | { card: 'differentDeviceError' }
+  | { card: 'sessionEnded' }
+  | { card: 'passwordReset'; code: string; email: string }
+  | { card: 'passwordResetSuccess'; continueUrl: string | null }
+  | { card: 'passwordResetFailure' }
+  | { card: 'emailVerificationSuccess'; continueUrl: string | null }
+  | { card: 'emailVerificationFailure' }
+  | { card: 'verifyAndChangeEmailSuccess'; email: string; continueUrl: string | null }
+  | { card: 'verifyAndChangeEmailFailure' }
+  | { card: 'revertSecondFactorAdditionSuccess'; factor: string; email: string | null }
+  | { card: 'revertSecondFactorAdditionFailure' }
+  | { card: 'emailChangeRevoked'; email: string }
+  | { card: 'emailChangeRevokeFailure' }
+  | { card: 'signOut' }
+  | { card: 'recoverableError'; message: MessageKey; retry: ProviderOp | null }
+  | { card: 'unrecoverableError'; message: MessageKey }
+  | { card: 'spinner' }
+  | { card: 'signedIn'; message: 'signedIn' | 'verified'; result: SignInResult | null; elapsed: boolean; redirect: boolean | null };
+
+/** The snapshot a flow publishes: a card plus the common fields. */
+export type FlowState = CardState & Common;
+
+/** The name of a card. */
+export type CardName = CardState['card'];
+
+/** A state of one card, narrowed. */
+export type StateOf<C extends CardName> = Extract<CardState, { card: C }> & Common;
+
+/**
+ * Every card of spec §2, in the spec's order. `signedIn` is the brief "Signed in!" / "Verified!" state of
+ * spec §4. A test drives the flow into each of them.
+ */
+export const CARDS = [
+  'providerChooser',
+  'emailEntry',
+  'passwordSignIn',
+  'passwordSignUp',
+  'passwordRecovery',
+  'recoveryEmailSent',
+  'phoneEntry',
+  'phoneCode',
+  'emailLinkSent',
+  'emailNotReceived',
+  'emailLinkConfirmation',
+  'federatedSignIn',
+  'passwordLinking',
+  'federatedLinking',
+  'emailLinkLinking',
+  'unsupportedProvider',
+  'unauthorizedUser',
+  'emailMismatch',
+  'anonymousUserMismatch',
+  'differentDeviceError',
+  'sessionEnded',
+  'passwordReset',
+  'passwordResetSuccess',
+  'passwordResetFailure',
+  'emailVerificationSuccess',
+  'emailVerificationFailure',
+  'verifyAndChangeEmailSuccess',
+  'verifyAndChangeEmailFailure',
+  'revertSecondFactorAdditionSuccess',
+  'revertSecondFactorAdditionFailure',
+  'emailChangeRevoked',
+  'emailChangeRevokeFailure',
+  'signOut',
+  'recoverableError',
+  'unrecoverableError',
+  'spinner',
+  'signedIn',
+] as const satisfies readonly CardName[];
+
+// Compile-time check that CARDS lists every card exactly.
+type Missing = Exclude<CardName, (typeof CARDS)[number]>;
+const _allCardsListed: Missing extends never ? true : Missing = true;
+void _allCardsListed;
+
+/** Whether a snapshot is on the given card (narrows the type). */
+export function isCard<C extends CardName>(state: FlowState, card: C): state is StateOf<C> {
+  return state.card === card;
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run over every package, resolving workspace packages to their TypeScript source.
+export default defineConfig({
+  resolve: { conditions: ['@doorway/source'] },
+  ssr: { resolve: { conditions: ['@doorway/source'] } },
+  test: {
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    projects: [
+      'packages/auth-core',
+      'packages/adapter-fake',
+      'packages/ui-cards',
+    ],
+  },
+});
