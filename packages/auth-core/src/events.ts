@@ -12,7 +12,7 @@ export type TimerName = 'busy' | 'resend' | 'success';
 /** Every event. */
 export type FlowEvent =
   /** Sent once by the runner: the page URL and who is signed in. */
-  | { type: 'START'; url: string; currentUser: AuthUser | null; redirectPending: boolean; signOut?: boolean }
+  | { type: 'START'; url: string; currentUser: AuthUser | null; redirectPending: boolean; signOut?: boolean; lazy?: boolean }
   | { type: 'CHOOSE_TENANT'; tenantId: string | null }
   /** `email`, `phone`, `anonymous` or a federated provider id. */
   | { type: 'CHOOSE_PROVIDER'; providerId: string }

@@ -18,12 +18,16 @@ export interface Common {
   error: MessageKey | null;
   /** The tenant in force (`null`: default tenant). */
   tenantId: string | null;
+  /** Whether the person picked a tenant (option-first with several tenants). */
+  tenantChosen: boolean;
   /** uid of the anonymous user being upgraded, when anonymous upgrade applies. */
   upgradeUid: string | null;
   /** Absolute, already-checked URL to go to after sign-in, or `null` for none. */
   redirectUrl: string | null;
   /** Whether the app's first interactive card has been shown (for the `uiShown` callback). */
   shown: boolean;
+  /** The page URL the flow started on (continue URL for emailed links). */
+  pageUrl: string;
 }
 
 /** Card-specific fields, one member per card. */
@@ -36,8 +40,8 @@ export type CardState =
   | { card: 'recoveryEmailSent'; email: string }
   | { card: 'phoneEntry'; phoneNumber: string; country: string }
   | { card: 'phoneCode'; phoneNumber: string; country: string; verificationId: string; resendIn: number }
-  | { card: 'emailLinkSent'; email: string; linking: string | null }
-  | { card: 'emailNotReceived'; email: string; linking: string | null }
+  | { card: 'emailLinkSent'; email: string; pendingCredential: AuthCredential | null }
+  | { card: 'emailNotReceived'; email: string; pendingCredential: AuthCredential | null }
   | { card: 'emailLinkConfirmation'; email: string; link: string }
   | { card: 'federatedSignIn'; email: string; providerId: string }
   | { card: 'passwordLinking'; email: string; pendingCredential: AuthCredential }
@@ -49,7 +53,7 @@ export type CardState =
   | { card: 'anonymousUserMismatch' }
   | { card: 'differentDeviceError' }
   | { card: 'sessionEnded' }
-  | { card: 'passwordReset'; code: string; email: string }
+  | { card: 'passwordReset'; code: string; email: string; continueUrl: string | null }
   | { card: 'passwordResetSuccess'; continueUrl: string | null }
   | { card: 'passwordResetFailure' }
   | { card: 'emailVerificationSuccess'; continueUrl: string | null }

@@ -1,0 +1,174 @@
+/**
+ * Email action codes (spec §2): parsing the action URL and handling every mode server-side.
+ * @module
+ */
+import { toErrorInfo } from './errors.ts';
+import { validateNewPassword } from './rules.ts';
+import type { MessageKey } from './messages.ts';
+import { ACTION_MODES, type ActionMode, type AuthProvider } from './provider.ts';
+import { safeRedirect } from './redirect.ts';
+
+/** The query values of an action URL. */
+export interface ActionParams {
+  mode: ActionMode;
+  /** The action code, or `null` when missing or implausible. */
+  oobCode: string | null;
+  /** The continue URL exactly as given (unchecked). */
+  continueUrl: string | null;
+  tenantId: string | null;
+  lang: string | null;
+}
+
+const MAX_CODE_LENGTH = 2048;
+
+/**
+ * Reads `mode`, `oobCode`, `continueUrl`, `tenantId` and `lang` from an action URL. Returns `null` when
+ * there is no mode or it is not one of the seven action modes. Never throws.
+ */
+export function parseActionUrl(url: string | URL): ActionParams | null {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return null;
+  }
+  const q = parsed.searchParams;
+  const mode = q.get('mode');
+  if (mode === null || !(ACTION_MODES as readonly string[]).includes(mode)) return null;
+  const code = q.get('oobCode');
+  return {
+    mode: mode as ActionMode,
+    oobCode: code !== null && code !== '' && code.length <= MAX_CODE_LENGTH && /^[\w-]+$/.test(code) ? code : null,
+    continueUrl: q.get('continueUrl'),
+    tenantId: q.get('tenantId') || null,
+    lang: q.get('lang'),
+  };
+}
+
+/** The outcome of an action URL, as the card to show. `widget` means: show the sign-in widget. */
+export type ActionResult =
+  | { card: 'widget'; mode: 'signIn' | 'select' | null }
+  | { card: 'passwordReset'; code: string; email: string; continueUrl: string | null; error?: MessageKey }
+  | { card: 'passwordResetSuccess'; continueUrl: string | null }
+  | { card: 'passwordResetFailure' }
+  | { card: 'emailVerificationSuccess'; continueUrl: string | null }
+  | { card: 'emailVerificationFailure' }
+  | { card: 'verifyAndChangeEmailSuccess'; email: string; continueUrl: string | null }
+  | { card: 'verifyAndChangeEmailFailure' }
+  | { card: 'revertSecondFactorAdditionSuccess'; factor: string; email: string | null }
+  | { card: 'revertSecondFactorAdditionFailure' }
+  | { card: 'emailChangeRevoked'; email: string }
+  | { card: 'emailChangeRevokeFailure' }
+  /** A network (or other transient) failure: worth retrying, not proof that the code is bad. */
+  | { card: 'recoverableError'; message: MessageKey };
+
+/** Options for {@link handleActionCode}. */
+export interface ActionOptions {
+  /** Origins a continue URL may point to; the first is the base for relative URLs. Default: the URL's origin. */
+  allowedOrigins?: readonly string[];
+}
+
+const FAILURE: Record<Exclude<ActionMode, 'signIn' | 'select'>, ActionResult> = {
+  resetPassword: { card: 'passwordResetFailure' },
+  recoverEmail: { card: 'emailChangeRevokeFailure' },
+  revertSecondFactorAddition: { card: 'revertSecondFactorAdditionFailure' },
+  verifyEmail: { card: 'emailVerificationFailure' },
+  verifyAndChangeEmail: { card: 'verifyAndChangeEmailFailure' },
+};
+
+function failure(mode: keyof typeof FAILURE, error: unknown): ActionResult {
+  const { code } = toErrorInfo(error);
+  return code === 'network-request-failed' ? { card: 'recoverableError', message: code } : FAILURE[mode];
+}
+
+/**
+ * Handles an action URL on the server (or in the widget): checks and applies the code and says which card
+ * to show. Works from web-standard input and returns plain data; never throws, never returns an unsafe
+ * continue URL.
+ * @example
+ * // Remix loader
+ * export const loader = ({ request }) => json(await handleActionCode(new URL(request.url), provider));
+ */
+export async function handleActionCode(
+  url: string | URL,
+  provider: Pick<AuthProvider, 'checkActionCode' | 'applyActionCode' | 'verifyPasswordResetCode' | 'setTenant'>,
+  options: ActionOptions = {},
+): Promise<ActionResult> {
+  const params = parseActionUrl(url);
+  if (params === null) return { card: 'widget', mode: null };
+  if (params.mode === 'signIn' || params.mode === 'select') return { card: 'widget', mode: params.mode };
+  const origin = new URL(String(url)).origin;
+  const allowed = options.allowedOrigins && options.allowedOrigins.length > 0 ? options.allowedOrigins : [origin];
+  const continueUrl = safeRedirect(params.continueUrl, allowed);
+  const code = params.oobCode;
+  if (code === null) return FAILURE[params.mode];
+  try {
+    await provider.setTenant(params.tenantId);
+  } catch (e) {
+    return failure(params.mode, e);
+  }
+  switch (params.mode) {
+    case 'resetPassword':
+      try {
+        const email = await provider.verifyPasswordResetCode(code);
+        return { card: 'passwordReset', code, email, continueUrl };
+      } catch (e) {
+        return failure('resetPassword', e);
+      }
+    case 'verifyEmail':
+      try {
+        await provider.applyActionCode(code);
+        return { card: 'emailVerificationSuccess', continueUrl };
+      } catch (e) {
+        return failure('verifyEmail', e);
+      }
+    case 'verifyAndChangeEmail':
+      try {
+        const info = await provider.checkActionCode(code);
+        await provider.applyActionCode(code);
+        return { card: 'verifyAndChangeEmailSuccess', email: info.email ?? '', continueUrl };
+      } catch (e) {
+        return failure('verifyAndChangeEmail', e);
+      }
+    case 'recoverEmail':
+      try {
+        const info = await provider.checkActionCode(code);
+        await provider.applyActionCode(code);
+        return { card: 'emailChangeRevoked', email: info.email ?? '' };
+      } catch (e) {
+        return failure('recoverEmail', e);
+      }
+    case 'revertSecondFactorAddition':
+      try {
+        const info = await provider.checkActionCode(code);
+        await provider.applyActionCode(code);
+        return { card: 'revertSecondFactorAdditionSuccess', factor: info.factor ?? '', email: info.email };
+      } catch (e) {
+        return failure('revertSecondFactorAddition', e);
+      }
+  }
+}
+
+/**
+ * Confirms a password reset from the reset card's form (server or widget). A weak password stays on the
+ * reset card with its message; a bad code goes to the failure card.
+ */
+export async function confirmPasswordResetAction(
+  code: string,
+  email: string,
+  newPassword: string,
+  provider: Pick<AuthProvider, 'confirmPasswordReset'>,
+  continueUrl: string | null = null,
+): Promise<ActionResult> {
+  const invalid = validateNewPassword(newPassword, undefined);
+  if (invalid !== null) return { card: 'passwordReset', code, email, continueUrl, error: invalid };
+  try {
+    await provider.confirmPasswordReset(code, newPassword);
+    return { card: 'passwordResetSuccess', continueUrl };
+  } catch (e) {
+    const info = toErrorInfo(e);
+    if (info.code === 'weak-password') return { card: 'passwordReset', code, email, continueUrl, error: 'weak-password' };
+    if (info.code === 'network-request-failed') return { card: 'passwordReset', code, email, continueUrl, error: info.code };
+    return { card: 'passwordResetFailure' };
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Validation rules of spec §5: pure `(value, ctx) → ValidationKey | null`. User input never throws.
+ * @module
+ */
+import { PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './constants.ts';
+import type { ValidationKey } from './messages.ts';
+
+/** A validation rule. */
+export type Rule<C = undefined> = (value: string, ctx: C) => ValidationKey | null;
+
+// A standard address pattern (the WHATWG `input type=email` one), with a length cap.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** Email: required, then a standard address pattern. */
+export const validateEmail: Rule = (value) => {
+  const v = typeof value === 'string' ? value.trim() : '';
+  if (v === '') return 'email-required';
+  if (v.length > 254 || !EMAIL.test(v)) return 'email-invalid';
+  return null;
+};
+
+/** Password on sign-in: required. */
+export const validatePassword: Rule = (value) => (typeof value === 'string' && value !== '' ? null : 'password-required');
+
+/** New password: required, at least {@link PASSWORD_MIN_LENGTH} characters. */
+export const validateNewPassword: Rule = (value) => {
+  if (typeof value !== 'string' || value === '') return 'password-required';
+  return [...value].length < PASSWORD_MIN_LENGTH ? 'password-weak' : null;
+};
+
+/** Account name: required when the name field is enabled. */
+export const validateName: Rule<{ required: boolean }> = (value, ctx) =>
+  ctx.required && (typeof value !== 'string' || value.trim() === '') ? 'name-required' : null;
+
+/** Phone confirmation code: exactly {@link PHONE_CODE_LENGTH} digits. */
+export const validateCode: Rule = (value) =>
+  typeof value === 'string' && new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(value.trim()) ? null : 'code-invalid';
+
+/** Phone number in E.164 form (the UI parses local input into it). */
+export const validatePhoneNumber: Rule = (value) =>
+  typeof value === 'string' && /^\+[1-9]\d{6,14}$/.test(value) ? null : 'phone-invalid';
+
+/** Country: must be supported by the phone option. */
+export const validateCountry: Rule<{ allowed: readonly string[] | null; blocked: readonly string[] }> = (value, ctx) => {
+  const c = typeof value === 'string' ? value.toUpperCase() : '';
+  if (!/^[A-Z]{2}$/.test(c)) return 'country-unsupported';
+  if (ctx.allowed && !ctx.allowed.includes(c)) return 'country-unsupported';
+  return ctx.blocked.includes(c) ? 'country-unsupported' : null;
+};
+
+/** Captcha: must be solved. */
+export function validateCaptcha(solved: boolean): ValidationKey | null {
+  return solved ? null : 'captcha-required';
+}
+
+/** Normalises an email for comparison and sending (trimmed; case kept, as providers compare case-insensitively). */
+export function normalizeEmail(value: string): string {
+  return typeof value === 'string' ? value.trim() : '';
+}

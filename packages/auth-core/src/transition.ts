@@ -1,0 +1,789 @@
+/**
+ * The pure flow transition: `transition(state, event, ctx) → [nextState, effects]`. No awaits, clocks,
+ * randomness or provider calls happen here; the runner does those from the returned effects.
+ * @module
+ */
+import type { ActionResult } from './action.ts';
+import { parseActionUrl } from './action.ts';
+import {
+  type EmailOption,
+  type FederatedOption,
+  type SignInOption,
+  type WidgetConfig,
+  emailOptionOf,
+  optionsFor,
+  phoneOptionOf,
+  tenantForEmail,
+} from './config.ts';
+import { BUSY_SPINNER_DELAY_MS, RESEND_COUNTDOWN_SECONDS, SUCCESS_DISPLAY_DELAY_MS } from './constants.ts';
+import type { EmailLinkCheck } from './emailLinkStore.ts';
+import type { ErrorInfo } from './errors.ts';
+import type { FlowEvent } from './events.ts';
+import type { MessageKey } from './messages.ts';
+import type { Effect, ProviderOp } from './ops.ts';
+import type { AuthCredential, ProviderCapabilities, SignInMethod, SignInResult } from './provider.ts';
+import { safeRedirect } from './redirect.ts';
+import {
+  normalizeEmail,
+  validateCaptcha,
+  validateCode,
+  validateCountry,
+  validateEmail,
+  validateName,
+  validateNewPassword,
+  validatePassword,
+  validatePhoneNumber,
+} from './rules.ts';
+import type { CardState, FlowState, StateOf } from './states.ts';
+
+/** What a transition may read besides the state: the normalised config and the provider's capabilities. */
+export interface FlowContext {
+  config: WidgetConfig;
+  capabilities: ProviderCapabilities;
+}
+
+/** What the runner resolves `loadProvider` with. */
+export interface ProviderLoaded {
+  currentUser: { uid: string; isAnonymous: boolean } | null;
+  redirectPending: boolean;
+  signOut: boolean;
+}
+
+/** A transition's result: the next state and the effects for the runner. */
+export type TransitionResult = readonly [FlowState, readonly Effect[]];
+
+/** The state before `START`: a spinner. */
+export function initialState(pageUrl = 'http://localhost/'): FlowState {
+  return {
+    card: 'spinner',
+    seq: 0,
+    pending: null,
+    busy: false,
+    error: null,
+    tenantId: null,
+    tenantChosen: false,
+    upgradeUid: null,
+    redirectUrl: null,
+    shown: false,
+    pageUrl,
+  };
+}
+
+const PASSIVE = new Set<FlowState['card']>(['spinner', 'signedIn']);
+
+/** Moves to another card: clears pending/busy/error, fires `uiShown` for the first interactive card. */
+function go(state: FlowState, card: CardState, effects: Effect[] = []): TransitionResult {
+  const out: Effect[] = [...effects];
+  if (state.pending) out.push({ type: 'cancelTimer', name: 'busy' });
+  const shown = state.shown || !PASSIVE.has(card.card);
+  if (shown && !state.shown) out.push({ type: 'uiShown' });
+  const next: FlowState = {
+    seq: state.seq,
+    pending: null,
+    busy: false,
+    error: null,
+    tenantId: state.tenantId,
+    tenantChosen: state.tenantChosen,
+    upgradeUid: state.upgradeUid,
+    redirectUrl: state.redirectUrl,
+    pageUrl: state.pageUrl,
+    shown,
+    ...card,
+  };
+  return [next, out];
+}
+
+/** Starts a provider call, staying on the current card (or showing `card` meanwhile). */
+function call(state: FlowState, op: ProviderOp, card?: CardState): TransitionResult {
+  const id = state.seq + 1;
+  const base: FlowState = card ? ({ ...state, ...card } as FlowState) : state;
+  return [
+    { ...base, seq: id, pending: { id, op }, busy: false, error: null },
+    [
+      { type: 'call', id, op },
+      { type: 'startTimer', name: 'busy', ms: BUSY_SPINNER_DELAY_MS },
+    ],
+  ];
+}
+
+/** Shows an error line on the current card; anything in flight is over. */
+function fail(state: FlowState, error: MessageKey, effects: Effect[] = []): TransitionResult {
+  const out: Effect[] = state.pending ? [{ type: 'cancelTimer', name: 'busy' }, ...effects] : effects;
+  return [{ ...state, pending: null, busy: false, error }, out];
+}
+
+const same = (state: FlowState): TransitionResult => [state, []];
+
+function optionsOf(state: FlowState, ctx: FlowContext): readonly SignInOption[] {
+  return optionsFor(ctx.config, ctx.config.tenants ? state.tenantId : undefined);
+}
+
+function federatedOption(options: readonly SignInOption[], providerId: string): FederatedOption | null {
+  return options.find((o): o is FederatedOption => o.provider === 'federated' && o.providerId === providerId) ?? null;
+}
+
+/** The card a person starts on (or comes back to). */
+function firstCard(state: FlowState, ctx: FlowContext, error: MessageKey | null = null): TransitionResult {
+  const { config } = ctx;
+  const options = optionsOf(state, ctx);
+  let card: CardState;
+  if (config.tenants && config.tenants.length > 1 && config.displayMode === 'optionFirst' && !state.tenantChosen) {
+    card = { card: 'providerChooser', chooseTenant: true };
+  } else if (config.displayMode === 'identifierFirst' && emailOptionOf(options)) {
+    card = { card: 'emailEntry', email: '' };
+  } else if (options.length === 1 && options[0]?.provider === 'email') {
+    card = { card: 'emailEntry', email: '' };
+  } else if (options.length === 1 && options[0]?.provider === 'phone') {
+    card = phoneEntryCard(options, '');
+  } else {
+    card = { card: 'providerChooser', chooseTenant: false };
+  }
+  const [next, effects] = go(state, card);
+  return [error ? { ...next, error } : next, effects];
+}
+
+
+function phoneEntryCard(options: readonly SignInOption[], phoneNumber: string): CardState {
+  const phone = phoneOptionOf(options);
+  return {
+    card: 'phoneEntry',
+    phoneNumber: phoneNumber || phone?.loginHint || '',
+    country: phone?.defaultCountry ?? 'US',
+  };
+}
+
+function federatedOp(
+  state: FlowState,
+  ctx: FlowContext,
+  option: FederatedOption,
+  loginHint: string | null,
+  pendingCredential: AuthCredential | null,
+): ProviderOp {
+  return {
+    kind: 'federated',
+    providerId: option.providerId,
+    mode: ctx.config.signInFlow,
+    loginHint,
+    link: state.upgradeUid !== null,
+    scopes: option.scopes,
+    customParameters: option.customParameters,
+    pendingCredential,
+  };
+}
+
+function emailLinkUrl(state: FlowState, email: EmailOption | null): string {
+  return email?.emailLinkUrl ? new URL(email.emailLinkUrl, state.pageUrl).href : state.pageUrl;
+}
+
+function sendEmailLinkOp(
+  state: FlowState,
+  ctx: FlowContext,
+  email: string,
+  pendingCredential: AuthCredential | null,
+): ProviderOp {
+  const option = emailOptionOf(optionsOf(state, ctx));
+  return {
+    kind: 'sendEmailLink',
+    email,
+    url: emailLinkUrl(state, option),
+    pendingCredential,
+    anonymousUid: state.upgradeUid,
+    forceSameDevice: option?.forceSameDevice ?? false,
+  };
+}
+
+/** Spec §4: where email entry leads, by the account's existing sign-in methods. */
+function routeEmail(state: FlowState, ctx: FlowContext, email: string, methods: readonly SignInMethod[]): TransitionResult {
+  const options = optionsOf(state, ctx);
+  const emailOption = emailOptionOf(options);
+  const linkMode = emailOption?.signInMethod === 'emailLink';
+  if (!ctx.capabilities.reliableSignInMethodLookup) {
+    // Enumeration-safe: never reveal whether the account exists.
+    if (!emailOption) return go(state, { card: 'unsupportedProvider', email });
+    if (linkMode) return call(state, sendEmailLinkOp(state, ctx, email, null));
+    return go(state, { card: 'passwordSignIn', email, offerSignUp: !emailOption.disableSignUp });
+  }
+  if (methods.includes('password')) {
+    return emailOption
+      ? go(state, { card: 'passwordSignIn', email, offerSignUp: false })
+      : go(state, { card: 'unsupportedProvider', email });
+  }
+  if (methods.includes('emailLink')) {
+    if (!emailOption) return go(state, { card: 'unsupportedProvider', email });
+    return linkMode ? call(state, sendEmailLinkOp(state, ctx, email, null)) : go(state, { card: 'passwordRecovery', email });
+  }
+  const federated = methods.find((m) => m !== 'phone');
+  if (federated !== undefined) {
+    return federatedOption(options, federated)
+      ? go(state, { card: 'federatedSignIn', email, providerId: federated })
+      : go(state, { card: 'unsupportedProvider', email });
+  }
+  if (methods.length > 0 || !emailOption) return go(state, { card: 'unsupportedProvider', email });
+  if (emailOption.disableSignUp) {
+    return go(state, {
+      card: 'unauthorizedUser',
+      email,
+      adminEmail: emailOption.adminEmail,
+      helpLink: emailOption.helpLink,
+    });
+  }
+  if (linkMode) return call(state, sendEmailLinkOp(state, ctx, email, null));
+  return go(state, { card: 'passwordSignUp', email, requireName: emailOption.requireDisplayName });
+}
+
+/** Where an `account-exists-with-different-credential` leads, by the existing account's methods. */
+function routeLinking(
+  state: FlowState,
+  ctx: FlowContext,
+  email: string,
+  credential: AuthCredential,
+  methods: readonly SignInMethod[],
+): TransitionResult {
+  const options = optionsOf(state, ctx);
+  const emailOption = emailOptionOf(options);
+  if (methods.includes('password') || (methods.length === 0 && emailOption?.signInMethod === 'password')) {
+    if (emailOption) return go(state, { card: 'passwordLinking', email, pendingCredential: credential });
+  }
+  if (methods.includes('emailLink') || (methods.length === 0 && emailOption?.signInMethod === 'emailLink')) {
+    if (emailOption) return go(state, { card: 'emailLinkLinking', email, pendingCredential: credential });
+  }
+  const federated = methods.find((m) => federatedOption(options, m) !== null);
+  if (federated !== undefined) {
+    return go(state, { card: 'federatedLinking', email, providerId: federated, pendingCredential: credential });
+  }
+  return go(state, { card: 'unsupportedProvider', email });
+}
+
+/** Sign-in is done: "Signed in!" / "Verified!" for 1 s, the success callback, then the redirect. */
+function succeed(state: FlowState, result: SignInResult, message: 'signedIn' | 'verified' = 'signedIn'): TransitionResult {
+  return go(state, { card: 'signedIn', message, result, elapsed: false, redirect: null }, [
+    { type: 'signInSuccess', result, redirectUrl: state.redirectUrl },
+    { type: 'startTimer', name: 'success', ms: SUCCESS_DISPLAY_DELAY_MS },
+  ]);
+}
+
+function begin(
+  state: FlowState,
+  ctx: FlowContext,
+  url: string,
+  currentUser: { uid: string; isAnonymous: boolean } | null,
+  redirectPending: boolean,
+  signOut: boolean,
+): TransitionResult {
+  let pageQuery: URLSearchParams;
+  try {
+    pageQuery = new URL(url).searchParams;
+  } catch {
+    pageQuery = new URLSearchParams();
+  }
+  const { config } = ctx;
+  const action = parseActionUrl(url);
+  const started: FlowState = {
+    ...state,
+    pageUrl: url,
+    upgradeUid: config.autoUpgradeAnonymousUsers && currentUser?.isAnonymous ? currentUser.uid : null,
+    redirectUrl: safeRedirect(pageQuery.get('signInSuccessUrl') ?? config.signInSuccessUrl, config.allowedOrigins),
+    tenantId: action?.tenantId ?? state.tenantId,
+  };
+  if (signOut) return call(started, { kind: 'signOut' }, { card: 'spinner' });
+  if (action?.mode === 'signIn' && action.oobCode !== null) {
+    return call(started, { kind: 'checkEmailLink', url, upgradeUid: started.upgradeUid }, { card: 'spinner' });
+  }
+  if (action && action.mode !== 'signIn' && action.mode !== 'select') {
+    return call(started, { kind: 'actionCode', url }, { card: 'spinner' });
+  }
+  if (redirectPending) return call(started, { kind: 'redirectResult' }, { card: 'spinner' });
+  return firstCard(started, ctx);
+}
+
+function fromActionResult(state: FlowState, ctx: FlowContext, result: ActionResult, op: ProviderOp): TransitionResult {
+  switch (result.card) {
+    case 'widget':
+      return firstCard(state, ctx);
+    case 'recoverableError':
+      return go(state, { card: 'recoverableError', message: result.message, retry: op });
+    case 'passwordReset': {
+      const [next, effects] = go(state, {
+        card: 'passwordReset',
+        code: result.code,
+        email: result.email,
+        continueUrl: result.continueUrl,
+      });
+      return [result.error ? { ...next, error: result.error } : next, effects];
+    }
+    default:
+      return go(state, result);
+  }
+}
+
+function onEmailLinkCheck(state: FlowState, check: EmailLinkCheck): TransitionResult {
+  switch (check.outcome) {
+    case 'sameDevice':
+      return call(state, {
+        kind: 'completeEmailLink',
+        email: check.email,
+        link: state.pageUrl,
+        pendingCredential: check.pendingCredential,
+        upgrade: state.upgradeUid !== null,
+      });
+    case 'otherDevice':
+      return go(state, { card: 'emailLinkConfirmation', email: '', link: state.pageUrl });
+    case 'differentDevice':
+      return go(state, { card: 'differentDeviceError' });
+    case 'anonymousUserMismatch':
+      return go(state, { card: 'anonymousUserMismatch' });
+    case 'sessionEnded':
+      return go(state, { card: 'sessionEnded' });
+  }
+}
+
+/** A successful provider call, by what was asked. */
+function resolved(state: FlowState, ctx: FlowContext, op: ProviderOp, result: unknown): TransitionResult {
+  switch (op.kind) {
+    case 'loadProvider': {
+      const r = result as ProviderLoaded;
+      const [s] = go(state, { card: 'spinner' });
+      return begin(s, ctx, state.pageUrl, r.currentUser, r.redirectPending, r.signOut);
+    }
+    case 'setTenant': {
+      const chosen: FlowState = { ...state, tenantId: op.tenantId, tenantChosen: true };
+      return firstCard(chosen, ctx);
+    }
+    case 'lookupEmail': {
+      const next = op.tenantId === undefined ? state : { ...state, tenantId: op.tenantId };
+      return routeEmail(next, ctx, op.email, result as SignInMethod[]);
+    }
+    case 'lookupForLinking':
+      return routeLinking(state, ctx, op.email, op.credential, result as SignInMethod[]);
+    case 'sendPasswordReset':
+      return go(state, { card: 'recoveryEmailSent', email: op.email });
+    case 'startPhone': {
+      const phone = state.card === 'phoneEntry' || state.card === 'phoneCode' ? state : null;
+      const { verificationId } = result as { verificationId: string };
+      return go(
+        state,
+        {
+          card: 'phoneCode',
+          phoneNumber: op.phoneNumber,
+          country: phone?.country ?? 'US',
+          verificationId,
+          resendIn: RESEND_COUNTDOWN_SECONDS,
+        },
+        [
+          { type: 'cancelTimer', name: 'resend' },
+          { type: 'startTimer', name: 'resend', ms: 1000 },
+        ],
+      );
+    }
+    case 'confirmPhone': {
+      const [next, effects] = succeed(state, result as SignInResult, 'verified');
+      return [next, [{ type: 'cancelTimer', name: 'resend' }, ...effects]];
+    }
+    case 'sendEmailLink':
+      return go(state, { card: 'emailLinkSent', email: op.email, pendingCredential: op.pendingCredential });
+    case 'checkEmailLink':
+      return onEmailLinkCheck(state, result as EmailLinkCheck);
+    case 'federated': {
+      if (result === null) return [{ ...state, busy: true }, []]; // redirecting away: keep the spinner up
+      const r = result as SignInResult;
+      if (state.card === 'federatedSignIn' && r.user.email && r.user.email.toLowerCase() !== state.email.toLowerCase()) {
+        return go(state, { card: 'emailMismatch', enteredEmail: state.email, result: r });
+      }
+      return succeed(state, r);
+    }
+    case 'redirectResult':
+      return result === null ? firstCard(state, ctx) : succeed(state, result as SignInResult);
+    case 'passwordSignIn':
+    case 'createUser':
+    case 'anonymous':
+    case 'completeEmailLink':
+    case 'passwordSignInAndLink':
+      return succeed(state, result as SignInResult);
+    case 'actionCode':
+      return fromActionResult(state, ctx, result as ActionResult, op);
+    case 'confirmPasswordReset':
+      return go(state, {
+        card: 'passwordResetSuccess',
+        continueUrl: state.card === 'passwordReset' ? state.continueUrl : null,
+      });
+    case 'signOut':
+      return state.card === 'emailMismatch' ? firstCard(state, ctx) : go(state, { card: 'signOut' });
+  }
+}
+
+const MERGE_CONFLICT_CODES = new Set(['email-already-in-use', 'credential-already-in-use']);
+
+/** A failed provider call, by what was asked: inline errors keep the card (and what was typed). */
+function rejected(state: FlowState, ctx: FlowContext, op: ProviderOp, error: ErrorInfo): TransitionResult {
+  const { code } = error;
+  if (code === 'web-storage-unsupported') return go(state, { card: 'unrecoverableError', message: code });
+  if (state.upgradeUid !== null && MERGE_CONFLICT_CODES.has(code) && isUpgradeOp(op)) {
+    const credential = error.credential ?? credentialOf(op);
+    const info: ErrorInfo = { code: 'anonymous-upgrade-merge-conflict' };
+    if (credential) info.credential = credential;
+    return fail(state, 'anonymous-upgrade-merge-conflict', [{ type: 'signInFailure', error: info }]);
+  }
+  switch (op.kind) {
+    case 'loadProvider':
+      return go(state, { card: 'unrecoverableError', message: code });
+    case 'federated':
+    case 'redirectResult':
+      if (code === 'account-exists-with-different-credential' && error.email && error.credential) {
+        return call(state, { kind: 'lookupForLinking', email: error.email, credential: error.credential });
+      }
+      if (state.card === 'spinner') {
+        return code === 'network-request-failed'
+          ? go(state, { card: 'recoverableError', message: code, retry: op })
+          : firstCard(state, ctx, code);
+      }
+      return fail(state, code);
+    case 'confirmPhone':
+      if (code === 'code-expired' && state.card === 'phoneCode') {
+        const [next, effects] = go(state, { card: 'phoneEntry', phoneNumber: state.phoneNumber, country: state.country }, [
+          { type: 'cancelTimer', name: 'resend' },
+        ]);
+        return [{ ...next, error: code }, effects];
+      }
+      return fail(state, code);
+    case 'completeEmailLink':
+      if (state.card === 'emailLinkConfirmation') return fail(state, code);
+      return go(state, {
+        card: 'recoverableError',
+        message: code,
+        retry: code === 'network-request-failed' ? op : null,
+      });
+    case 'confirmPasswordReset':
+      if (code === 'expired-action-code' || code === 'invalid-action-code') {
+        return go(state, { card: 'passwordResetFailure' });
+      }
+      return fail(state, code);
+    case 'signOut':
+      if (state.card === 'emailMismatch') return firstCard(state, ctx);
+      return go(state, { card: 'recoverableError', message: code, retry: op });
+    default:
+      if (state.card === 'spinner') {
+        return go(state, { card: 'recoverableError', message: code, retry: code === 'network-request-failed' ? op : null });
+      }
+      return fail(state, code);
+  }
+}
+
+function isUpgradeOp(op: ProviderOp): boolean {
+  switch (op.kind) {
+    case 'passwordSignIn':
+    case 'createUser':
+    case 'confirmPhone':
+    case 'federated':
+      return op.link;
+    case 'completeEmailLink':
+      return op.upgrade;
+    default:
+      return false;
+  }
+}
+
+function credentialOf(op: ProviderOp): AuthCredential | null {
+  switch (op.kind) {
+    case 'passwordSignIn':
+    case 'createUser':
+      return { kind: 'password', email: op.email, password: op.password };
+    case 'confirmPhone':
+      return { kind: 'phone', verificationId: op.verificationId, code: op.code };
+    case 'completeEmailLink':
+      return { kind: 'emailLink', email: op.email, link: op.link };
+    default:
+      return null;
+  }
+}
+
+/** Validates a form's fields in order and returns the first message, if any. */
+function firstError(...checks: (MessageKey | null)[]): MessageKey | null {
+  return checks.find((c) => c !== null) ?? null;
+}
+
+function onUiEvent(state: FlowState, event: FlowEvent, ctx: FlowContext): TransitionResult {
+  const options = optionsOf(state, ctx);
+  const emailOption = emailOptionOf(options);
+  switch (event.type) {
+    case 'CHOOSE_TENANT': {
+      if (state.card !== 'providerChooser' || !state.chooseTenant || !ctx.config.tenants) return same(state);
+      if (!ctx.config.tenants.some((t) => t.id === event.tenantId)) return same(state);
+      return call(state, { kind: 'setTenant', tenantId: event.tenantId });
+    }
+    case 'CHOOSE_PROVIDER': {
+      if (state.card !== 'providerChooser' || state.chooseTenant) return same(state);
+      const id = event.providerId;
+      if ((id === 'email' || id === 'password' || id === 'emailLink') && emailOption) {
+        return go(state, { card: 'emailEntry', email: '' });
+      }
+      if (id === 'phone' && phoneOptionOf(options)) return go(state, phoneEntryCard(options, ''));
+      if (id === 'anonymous' && options.some((o) => o.provider === 'anonymous')) {
+        return call(state, { kind: 'anonymous' });
+      }
+      const federated = federatedOption(options, id);
+      return federated ? call(state, federatedOp(state, ctx, federated, null, null)) : same(state);
+    }
+    case 'SUBMIT_EMAIL': {
+      if (state.card === 'emailLinkConfirmation') return same(state);
+      if (state.card !== 'emailEntry') return same(state);
+      const email = normalizeEmail(event.email);
+      const typed: FlowState = { ...state, email };
+      const invalid = validateEmail(email, undefined);
+      if (invalid) return fail(typed, invalid);
+      const tenant = ctx.config.displayMode === 'identifierFirst' ? tenantForEmail(ctx.config, email) : null;
+      const tenantChange = tenant !== null && tenant.id !== state.tenantId ? tenant.id : undefined;
+      if (!ctx.capabilities.reliableSignInMethodLookup && tenantChange === undefined) {
+        return routeEmail(typed, ctx, email, []);
+      }
+      return call(typed, { kind: 'lookupEmail', email, tenantId: tenantChange });
+    }
+    case 'SUBMIT_PASSWORD': {
+      if (state.card !== 'passwordSignIn' && state.card !== 'passwordLinking') return same(state);
+      const invalid = validatePassword(event.password, undefined);
+      if (invalid) return fail(state, invalid);
+      if (state.card === 'passwordLinking') {
+        return call(state, {
+          kind: 'passwordSignInAndLink',
+          email: state.email,
+          password: event.password,
+          credential: state.pendingCredential,
+        });
+      }
+      return call(state, {
+        kind: 'passwordSignIn',
+        email: state.email,
+        password: event.password,
+        link: state.upgradeUid !== null,
+      });
+    }
+    case 'GO_TO_RECOVERY':
+      if (state.card !== 'passwordSignIn' && state.card !== 'passwordLinking') return same(state);
+      return go(state, { card: 'passwordRecovery', email: state.email });
+    case 'GO_TO_SIGN_UP':
+      if (state.card !== 'passwordSignIn' || !state.offerSignUp || !emailOption) return same(state);
+      return go(state, { card: 'passwordSignUp', email: state.email, requireName: emailOption.requireDisplayName });
+    case 'SUBMIT_SIGN_UP': {
+      if (state.card !== 'passwordSignUp') return same(state);
+      const email = normalizeEmail(event.email);
+      const name = typeof event.name === 'string' ? event.name.trim() : '';
+      const typed: FlowState = { ...state, email };
+      const invalid = firstError(
+        validateEmail(email, undefined),
+        validateName(name, { required: state.requireName }),
+        validateNewPassword(event.password, undefined),
+      );
+      if (invalid) return fail(typed, invalid);
+      return call(typed, {
+        kind: 'createUser',
+        email,
+        password: event.password,
+        name: name === '' ? null : name,
+        link: state.upgradeUid !== null,
+      });
+    }
+    case 'SUBMIT_RECOVERY': {
+      if (state.card !== 'passwordRecovery') return same(state);
+      const email = normalizeEmail(event.email);
+      const typed: FlowState = { ...state, email };
+      const invalid = validateEmail(email, undefined);
+      if (invalid) return fail(typed, invalid);
+      return call(typed, { kind: 'sendPasswordReset', email, url: state.pageUrl });
+    }
+    case 'SUBMIT_PHONE': {
+      if (state.card !== 'phoneEntry') return same(state);
+      const phone = phoneOptionOf(options);
+      const typed: FlowState = { ...state, phoneNumber: String(event.phoneNumber ?? ''), country: String(event.country ?? '') };
+      const invalid = firstError(
+        validateCountry(event.country, { allowed: phone?.allowedCountries ?? null, blocked: phone?.blockedCountries ?? [] }),
+        validatePhoneNumber(event.phoneNumber, undefined),
+        validateCaptcha(event.captchaSolved === true),
+      );
+      if (invalid) return fail(typed, invalid);
+      return call(typed, { kind: 'startPhone', phoneNumber: event.phoneNumber, verifier: event.verifier });
+    }
+    case 'SUBMIT_CODE': {
+      if (state.card !== 'phoneCode') return same(state);
+      const invalid = validateCode(event.code, undefined);
+      if (invalid) return fail(state, invalid);
+      return call(state, {
+        kind: 'confirmPhone',
+        verificationId: state.verificationId,
+        code: event.code.trim(),
+        link: state.upgradeUid !== null,
+      });
+    }
+    case 'RESEND_CODE':
+      if (state.card !== 'phoneCode' || state.resendIn > 0) return same(state);
+      return call(state, { kind: 'startPhone', phoneNumber: state.phoneNumber, verifier: null });
+    case 'CHANGE_PHONE':
+      if (state.card !== 'phoneCode') return same(state);
+      return go(state, { card: 'phoneEntry', phoneNumber: state.phoneNumber, country: state.country }, [
+        { type: 'cancelTimer', name: 'resend' },
+      ]);
+    case 'EMAIL_NOT_RECEIVED':
+      if (state.card !== 'emailLinkSent') return same(state);
+      return go(state, { card: 'emailNotReceived', email: state.email, pendingCredential: state.pendingCredential });
+    case 'RESEND_EMAIL':
+      if (state.card !== 'emailNotReceived') return same(state);
+      return call(state, sendEmailLinkOp(state, ctx, state.email, state.pendingCredential));
+    case 'CONFIRM_EMAIL': {
+      if (state.card !== 'emailLinkConfirmation') return same(state);
+      const email = normalizeEmail(event.email);
+      const typed: FlowState = { ...state, email };
+      const invalid = validateEmail(email, undefined);
+      if (invalid) return fail(typed, invalid);
+      return call(typed, {
+        kind: 'completeEmailLink',
+        email,
+        link: state.link,
+        pendingCredential: null,
+        upgrade: state.upgradeUid !== null,
+      });
+    }
+    case 'SIGN_IN_FEDERATED': {
+      if (state.card !== 'federatedSignIn' && state.card !== 'federatedLinking') return same(state);
+      const option = federatedOption(options, state.providerId);
+      if (!option) return same(state);
+      const pending = state.card === 'federatedLinking' ? state.pendingCredential : null;
+      return call(state, federatedOp(state, ctx, option, state.email, pending));
+    }
+    case 'SEND_LINKING_EMAIL':
+      if (state.card !== 'emailLinkLinking') return same(state);
+      return call(state, sendEmailLinkOp(state, ctx, state.email, state.pendingCredential));
+    case 'SUBMIT_NEW_PASSWORD': {
+      if (state.card !== 'passwordReset') return same(state);
+      const invalid = validateNewPassword(event.password, undefined);
+      if (invalid) return fail(state, invalid);
+      return call(state, { kind: 'confirmPasswordReset', code: state.code, password: event.password });
+    }
+    case 'CONTINUE':
+      return onContinue(state, ctx);
+    case 'RETRY':
+      if (state.card !== 'recoverableError') return same(state);
+      return state.retry ? call(state, state.retry, { card: 'spinner' }) : firstCard(state, ctx);
+    case 'CANCEL':
+      return onCancel(state, ctx);
+    case 'SIGN_OUT':
+      if (state.card !== 'signedIn' && state.card !== 'providerChooser') return same(state);
+      return call(state, { kind: 'signOut' }, { card: 'spinner' });
+    case 'SIGN_IN_AGAIN':
+      if (state.card !== 'signOut') return same(state);
+      return firstCard(state, ctx);
+    default:
+      return same(state);
+  }
+}
+
+function onContinue(state: FlowState, ctx: FlowContext): TransitionResult {
+  switch (state.card) {
+    case 'emailMismatch':
+      return succeed(state, state.result);
+    case 'recoveryEmailSent':
+      return go(state, {
+        card: 'passwordSignIn',
+        email: state.email,
+        offerSignUp: !ctx.capabilities.reliableSignInMethodLookup && !emailOptionOf(optionsOf(state, ctx))?.disableSignUp,
+      });
+    case 'passwordResetSuccess':
+    case 'emailVerificationSuccess':
+    case 'verifyAndChangeEmailSuccess':
+      return state.continueUrl ? [state, [{ type: 'redirect', url: state.continueUrl }]] : firstCard(state, ctx);
+    case 'emailChangeRevoked':
+    case 'revertSecondFactorAdditionSuccess':
+      return call(state, { kind: 'sendPasswordReset', email: (state as { email: string | null }).email ?? '', url: state.pageUrl });
+    default:
+      return same(state);
+  }
+}
+
+function onCancel(state: FlowState, ctx: FlowContext): TransitionResult {
+  if (state.pending && state.card !== 'spinner') return same(state);
+  switch (state.card) {
+    case 'spinner':
+    case 'signedIn':
+    case 'passwordReset':
+    case 'passwordResetSuccess':
+    case 'passwordResetFailure':
+    case 'emailVerificationSuccess':
+    case 'emailVerificationFailure':
+    case 'verifyAndChangeEmailSuccess':
+    case 'verifyAndChangeEmailFailure':
+    case 'revertSecondFactorAdditionSuccess':
+    case 'revertSecondFactorAdditionFailure':
+    case 'emailChangeRevoked':
+    case 'emailChangeRevokeFailure':
+    case 'unrecoverableError':
+      return same(state);
+    case 'providerChooser':
+      if (state.chooseTenant || !ctx.config.tenants || ctx.config.tenants.length < 2) return same(state);
+      return go({ ...state, tenantChosen: false }, { card: 'providerChooser', chooseTenant: true });
+    case 'passwordRecovery':
+      return go(state, {
+        card: 'passwordSignIn',
+        email: state.email,
+        offerSignUp: !ctx.capabilities.reliableSignInMethodLookup && !emailOptionOf(optionsOf(state, ctx))?.disableSignUp,
+      });
+    case 'emailMismatch':
+      return call(state, { kind: 'signOut' });
+    case 'phoneCode':
+      return go(state, { card: 'phoneEntry', phoneNumber: state.phoneNumber, country: state.country }, [
+        { type: 'cancelTimer', name: 'resend' },
+      ]);
+    case 'emailNotReceived':
+      return go(state, { card: 'emailLinkSent', email: state.email, pendingCredential: state.pendingCredential });
+    default: {
+      const [next, effects] = firstCard(state, ctx);
+      // Going back from a card to itself (single-option widgets) must not loop.
+      return next.card === state.card ? same(state) : [next, effects];
+    }
+  }
+}
+
+/**
+ * The flow's transition function. Pure: the same state, event and context always give the same result.
+ * Unknown or out-of-place events leave the state as it is (same object, no effects).
+ */
+export function transition(state: FlowState, event: FlowEvent, ctx: FlowContext): TransitionResult {
+  switch (event.type) {
+    case 'START':
+      if (state.card !== 'spinner' || state.pending || state.shown) return same(state);
+      if (event.lazy) return call({ ...state, pageUrl: event.url }, { kind: 'loadProvider' });
+      return begin(state, ctx, event.url, event.currentUser, event.redirectPending, event.signOut === true);
+    case 'PROVIDER_RESOLVED':
+      if (!state.pending || state.pending.id !== event.id) return same(state);
+      return resolved(state, ctx, state.pending.op, event.result);
+    case 'PROVIDER_REJECTED':
+      if (!state.pending || state.pending.id !== event.id) return same(state);
+      return rejected(state, ctx, state.pending.op, event.error);
+    case 'TIMER':
+      return onTimer(state, event.name);
+    case 'CALLBACK_RESULT': {
+      if (state.card !== 'signedIn' || state.redirect !== null) return same(state);
+      const redirect = event.redirect && state.redirectUrl !== null;
+      const next: FlowState = { ...state, redirect };
+      return [next, redirect && state.elapsed && state.redirectUrl ? [{ type: 'redirect', url: state.redirectUrl }] : []];
+    }
+    default:
+      // A person's event while a call is in flight would start a second call: ignore it (double submit).
+      if (state.pending && event.type !== 'CANCEL') return same(state);
+      return onUiEvent(state, event, ctx);
+  }
+}
+
+function onTimer(state: FlowState, name: 'busy' | 'resend' | 'success'): TransitionResult {
+  switch (name) {
+    case 'busy':
+      return state.pending && !state.busy ? [{ ...state, busy: true }, []] : same(state);
+    case 'resend': {
+      if (state.card !== 'phoneCode' || state.resendIn <= 0) return same(state);
+      const resendIn = state.resendIn - 1;
+      const next: StateOf<'phoneCode'> = { ...state, resendIn };
+      return [next, resendIn > 0 ? [{ type: 'startTimer', name: 'resend', ms: 1000 }] : []];
+    }
+    case 'success': {
+      if (state.card !== 'signedIn' || state.elapsed) return same(state);
+      const next: FlowState = { ...state, elapsed: true };
+      return [next, state.redirect === true && state.redirectUrl ? [{ type: 'redirect', url: state.redirectUrl }] : []];
+    }
+  }
+}
