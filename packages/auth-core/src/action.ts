@@ -3,10 +3,10 @@
  * @module
  */
 import { toErrorInfo } from './errors.ts';
-import { validateNewPassword } from './rules.ts';
 import type { MessageKey } from './messages.ts';
 import { ACTION_MODES, type ActionMode, type AuthProvider } from './provider.ts';
 import { safeRedirect } from './redirect.ts';
+import { validateNewPassword } from './rules.ts';
 
 /** The query values of an action URL. */
 export interface ActionParams {
@@ -38,7 +38,8 @@ export function parseActionUrl(url: string | URL): ActionParams | null {
   const code = q.get('oobCode');
   return {
     mode: mode as ActionMode,
-    oobCode: code !== null && code !== '' && code.length <= MAX_CODE_LENGTH && /^[\w-]+$/.test(code) ? code : null,
+    oobCode:
+      code !== null && code !== '' && code.length <= MAX_CODE_LENGTH && /^[\w-]+$/.test(code) ? code : null,
     continueUrl: q.get('continueUrl'),
     tenantId: q.get('tenantId') || null,
     lang: q.get('lang'),
@@ -91,14 +92,18 @@ function failure(mode: keyof typeof FAILURE, error: unknown): ActionResult {
  */
 export async function handleActionCode(
   url: string | URL,
-  provider: Pick<AuthProvider, 'checkActionCode' | 'applyActionCode' | 'verifyPasswordResetCode' | 'setTenant'>,
+  provider: Pick<
+    AuthProvider,
+    'checkActionCode' | 'applyActionCode' | 'verifyPasswordResetCode' | 'setTenant'
+  >,
   options: ActionOptions = {},
 ): Promise<ActionResult> {
   const params = parseActionUrl(url);
   if (params === null) return { card: 'widget', mode: null };
   if (params.mode === 'signIn' || params.mode === 'select') return { card: 'widget', mode: params.mode };
   const origin = new URL(String(url)).origin;
-  const allowed = options.allowedOrigins && options.allowedOrigins.length > 0 ? options.allowedOrigins : [origin];
+  const allowed =
+    options.allowedOrigins && options.allowedOrigins.length > 0 ? options.allowedOrigins : [origin];
   const continueUrl = safeRedirect(params.continueUrl, allowed);
   const code = params.oobCode;
   if (code === null) return FAILURE[params.mode];
@@ -167,8 +172,10 @@ export async function confirmPasswordResetAction(
     return { card: 'passwordResetSuccess', continueUrl };
   } catch (e) {
     const info = toErrorInfo(e);
-    if (info.code === 'weak-password') return { card: 'passwordReset', code, email, continueUrl, error: 'weak-password' };
-    if (info.code === 'network-request-failed') return { card: 'passwordReset', code, email, continueUrl, error: info.code };
+    if (info.code === 'weak-password')
+      return { card: 'passwordReset', code, email, continueUrl, error: 'weak-password' };
+    if (info.code === 'network-request-failed')
+      return { card: 'passwordReset', code, email, continueUrl, error: info.code };
     return { card: 'passwordResetFailure' };
   }
 }

@@ -74,7 +74,10 @@ export interface WidgetCallbacks {
    * Called after a sign-in. Return `false` to stay on the page instead of redirecting to `redirectUrl`.
    * @example signInSuccess: (result) => { saveSession(result.user); return false; }
    */
-  signInSuccess?: (result: SignInResult, redirectUrl: string | null) => boolean | undefined | Promise<boolean | undefined>;
+  signInSuccess?: (
+    result: SignInResult,
+    redirectUrl: string | null,
+  ) => boolean | undefined | Promise<boolean | undefined>;
   /**
    * Called when a sign-in fails in a way the app must resolve, notably an anonymous upgrade whose target
    * account exists (`anonymous-upgrade-merge-conflict`, with the pending `credential`).
@@ -201,7 +204,8 @@ function countries(value: unknown, option: string): string[] {
 
 function optionalUrl(value: unknown, option: string, origin: string): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(option, 'must be a non-empty URL string');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ConfigError(option, 'must be a non-empty URL string');
   try {
     const url = new URL(value, origin);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
@@ -213,7 +217,11 @@ function optionalUrl(value: unknown, option: string, origin: string): string | n
 
 function normalizeOption(raw: unknown, at: string, origin: string): SignInOption {
   const input = typeof raw === 'string' ? { provider: raw } : raw;
-  if (typeof input !== 'object' || input === null || typeof (input as { provider?: unknown }).provider !== 'string') {
+  if (
+    typeof input !== 'object' ||
+    input === null ||
+    typeof (input as { provider?: unknown }).provider !== 'string'
+  ) {
     throw new ConfigError(at, 'must be a provider id string or an object with a `provider` string');
   }
   const o = input as Record<string, unknown> & { provider: string };
@@ -225,7 +233,8 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
         throw new ConfigError(`${at}.signInMethod`, 'must be "password" or "emailLink"');
       }
       const disable = o.disableSignUp;
-      const disableObj = typeof disable === 'object' && disable !== null ? (disable as Record<string, unknown>) : null;
+      const disableObj =
+        typeof disable === 'object' && disable !== null ? (disable as Record<string, unknown>) : null;
       return {
         provider: 'email',
         signInMethod: method,
@@ -242,10 +251,15 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
     case 'phone': {
       const defaultCountry = typeof o.defaultCountry === 'string' ? o.defaultCountry.toUpperCase() : 'US';
       if (!COUNTRY.test(defaultCountry)) {
-        throw new ConfigError(`${at}.defaultCountry`, 'must be an ISO 3166-1 alpha-2 country code such as "US"');
+        throw new ConfigError(
+          `${at}.defaultCountry`,
+          'must be an ISO 3166-1 alpha-2 country code such as "US"',
+        );
       }
-      const allowed = o.allowedCountries === undefined ? null : countries(o.allowedCountries, `${at}.allowedCountries`);
-      const blocked = o.blockedCountries === undefined ? [] : countries(o.blockedCountries, `${at}.blockedCountries`);
+      const allowed =
+        o.allowedCountries === undefined ? null : countries(o.allowedCountries, `${at}.allowedCountries`);
+      const blocked =
+        o.blockedCountries === undefined ? [] : countries(o.blockedCountries, `${at}.blockedCountries`);
       if (allowed && blocked.length > 0) {
         throw new ConfigError(`${at}.blockedCountries`, 'cannot be combined with allowedCountries');
       }
@@ -311,10 +325,14 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
   const allowedOrigins = (input.allowedOrigins ?? []).map((o, i) => {
     try {
       const u = new URL(o);
-      if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/$/, '')) throw new Error();
+      if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== o.replace(/\/$/, ''))
+        throw new Error();
       return u.origin;
     } catch {
-      throw new ConfigError(`allowedOrigins[${i}]`, 'must be an absolute http(s) origin such as "https://app.example.com"');
+      throw new ConfigError(
+        `allowedOrigins[${i}]`,
+        'must be an absolute http(s) origin such as "https://app.example.com"',
+      );
     }
   });
   let tenants: Tenant[] | null = null;
@@ -326,7 +344,10 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
     tenants = (input.tenants as readonly TenantInput[]).map((t, i) => {
       if (typeof t !== 'object' || t === null) throw new ConfigError(`tenants[${i}]`, 'must be an object');
       if (t.id !== null && (typeof t.id !== 'string' || t.id === '')) {
-        throw new ConfigError(`tenants[${i}].id`, 'must be a non-empty string, or null for the default tenant');
+        throw new ConfigError(
+          `tenants[${i}].id`,
+          'must be a non-empty string, or null for the default tenant',
+        );
       }
       if (ids.has(t.id)) throw new ConfigError(`tenants[${i}].id`, 'repeats another tenant');
       ids.add(t.id);
@@ -374,7 +395,10 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
 }
 
 /** The options in force for a tenant (the top-level ones when there are no tenants). */
-export function optionsFor(config: WidgetConfig, tenantId: string | null | undefined): readonly SignInOption[] {
+export function optionsFor(
+  config: WidgetConfig,
+  tenantId: string | null | undefined,
+): readonly SignInOption[] {
   if (!config.tenants || tenantId === undefined) return config.signInOptions;
   return config.tenants.find((t) => t.id === tenantId)?.signInOptions ?? config.signInOptions;
 }

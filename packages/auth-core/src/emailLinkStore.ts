@@ -59,7 +59,8 @@ export function loadEmailLinkSession(storage: KeyValueStorage): EmailLinkSession
   if (raw === null) return null;
   try {
     const v = JSON.parse(raw) as Partial<EmailLinkSession> | null;
-    if (!v || typeof v.sid !== 'string' || typeof v.email !== 'string' || typeof v.createdAt !== 'number') return null;
+    if (!v || typeof v.sid !== 'string' || typeof v.email !== 'string' || typeof v.createdAt !== 'number')
+      return null;
     return {
       sid: v.sid,
       email: v.email,
@@ -150,10 +151,14 @@ export function assessEmailLink(
   const params = parseEmailLinkParams(link);
   const same = session !== null && params.sid !== null && session.sid === params.sid;
   if (params.anonymousUid !== null && params.anonymousUid !== currentUid) {
-    return same || !params.forceSameDevice ? { outcome: 'anonymousUserMismatch' } : { outcome: 'differentDevice' };
+    return same || !params.forceSameDevice
+      ? { outcome: 'anonymousUserMismatch' }
+      : { outcome: 'differentDevice' };
   }
   if (!same) {
-    return params.forceSameDevice || params.linking !== null ? { outcome: 'differentDevice' } : { outcome: 'otherDevice' };
+    return params.forceSameDevice || params.linking !== null
+      ? { outcome: 'differentDevice' }
+      : { outcome: 'otherDevice' };
   }
   if (now - session.createdAt > EMAIL_LINK_STORAGE_TTL_SECONDS * 1000) return { outcome: 'sessionEnded' };
   return { outcome: 'sameDevice', email: session.email, pendingCredential: session.pendingCredential };

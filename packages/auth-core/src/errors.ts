@@ -1,5 +1,5 @@
-import type { AuthCredential } from './provider.ts';
 import { type ErrorCode, isErrorCode, messageFor } from './messages.ts';
+import type { AuthCredential } from './provider.ts';
 
 /** Extra data an {@link AuthError} may carry for the flow (never shown as text). */
 export interface AuthErrorDetails {

@@ -12,7 +12,14 @@ export type TimerName = 'busy' | 'resend' | 'success';
 /** Every event. */
 export type FlowEvent =
   /** Sent once by the runner: the page URL and who is signed in. */
-  | { type: 'START'; url: string; currentUser: AuthUser | null; redirectPending: boolean; signOut?: boolean; lazy?: boolean }
+  | {
+      type: 'START';
+      url: string;
+      currentUser: AuthUser | null;
+      redirectPending: boolean;
+      signOut?: boolean;
+      lazy?: boolean;
+    }
   | { type: 'CHOOSE_TENANT'; tenantId: string | null }
   /** `email`, `phone`, `anonymous` or a federated provider id. */
   | { type: 'CHOOSE_PROVIDER'; providerId: string }
@@ -23,7 +30,13 @@ export type FlowEvent =
   | { type: 'GO_TO_RECOVERY' }
   | { type: 'GO_TO_SIGN_UP' }
   /** `phoneNumber` in E.164 (the UI parses it); `country` ISO alpha-2. */
-  | { type: 'SUBMIT_PHONE'; phoneNumber: string; country: string; captchaSolved: boolean; verifier: CaptchaVerifier | null }
+  | {
+      type: 'SUBMIT_PHONE';
+      phoneNumber: string;
+      country: string;
+      captchaSolved: boolean;
+      verifier: CaptchaVerifier | null;
+    }
   | { type: 'SUBMIT_CODE'; code: string }
   | { type: 'RESEND_CODE' }
   | { type: 'CHANGE_PHONE' }

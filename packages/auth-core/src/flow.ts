@@ -6,20 +6,20 @@
 import { handleActionCode } from './action.ts';
 import type { WidgetConfig } from './config.ts';
 import {
-  type KeyValueStorage,
   assessEmailLink,
   buildEmailLinkUrl,
   clearEmailLinkSession,
+  type KeyValueStorage,
   loadEmailLinkSession,
   saveEmailLinkSession,
 } from './emailLinkStore.ts';
 import { AuthError, toErrorInfo } from './errors.ts';
 import type { FlowEvent, TimerName } from './events.ts';
-import { type Clock, type LazyProvider, isLazyProvider, systemClock, waitForProvider } from './loader.ts';
+import { type Clock, isLazyProvider, type LazyProvider, systemClock, waitForProvider } from './loader.ts';
 import type { Effect, ProviderOp } from './ops.ts';
 import type { AuthCredential, AuthProvider, CaptchaVerifier, SignInResult } from './provider.ts';
 import type { FlowState } from './states.ts';
-import { type FlowContext, type ProviderLoaded, initialState, transition } from './transition.ts';
+import { type FlowContext, initialState, type ProviderLoaded, transition } from './transition.ts';
 
 /** A running flow: the only surface the UI uses. */
 export interface Flow {
@@ -216,7 +216,10 @@ export function createFlow(options: CreateFlowOptions): Flow {
     }
   }
 
-  async function linkPending(result: SignInResult | null, credential: AuthCredential | null): Promise<SignInResult | null> {
+  async function linkPending(
+    result: SignInResult | null,
+    credential: AuthCredential | null,
+  ): Promise<SignInResult | null> {
     if (!result || !credential) return result;
     return need().linkWithCredential(credential);
   }
@@ -271,7 +274,12 @@ export function createFlow(options: CreateFlowOptions): Flow {
       case 'sendEmailLink': {
         const sid = createId();
         const linking = op.pendingCredential?.kind === 'federated' ? op.pendingCredential.providerId : null;
-        const url = buildEmailLinkUrl(op.url, { sid, anonymousUid: op.anonymousUid, forceSameDevice: op.forceSameDevice, linking });
+        const url = buildEmailLinkUrl(op.url, {
+          sid,
+          anonymousUid: op.anonymousUid,
+          forceSameDevice: op.forceSameDevice,
+          linking,
+        });
         guardStorage((s) =>
           saveEmailLinkSession(s, {
             sid,
@@ -300,7 +308,9 @@ export function createFlow(options: CreateFlowOptions): Flow {
       }
       case 'federated': {
         if (op.mode === 'redirect') {
-          guardStorage((s) => s.setItem(REDIRECT_KEY, JSON.stringify({ pendingCredential: op.pendingCredential })));
+          guardStorage((s) =>
+            s.setItem(REDIRECT_KEY, JSON.stringify({ pendingCredential: op.pendingCredential })),
+          );
         }
         const result = await need().signInWithFederated(op.providerId, {
           mode: op.mode,

@@ -31,7 +31,10 @@ export interface LazyProvider {
 
 /** Whether a value is a {@link LazyProvider} rather than a ready provider. */
 export function isLazyProvider(p: AuthProvider | LazyProvider): p is LazyProvider {
-  return typeof (p as LazyProvider).loadScript === 'function' && typeof (p as LazyProvider).getProvider === 'function';
+  return (
+    typeof (p as LazyProvider).loadScript === 'function' &&
+    typeof (p as LazyProvider).getProvider === 'function'
+  );
 }
 
 const POLL_MS = 100;
@@ -50,7 +53,10 @@ export function waitForProvider(lazy: LazyProvider, clock: Clock = systemClock):
         fn();
       }
     };
-    const loadTimer = clock.setTimeout(() => finish(() => reject(new AuthError('provider-load-timeout'))), SCRIPT_LOAD_TIMEOUT_MS);
+    const loadTimer = clock.setTimeout(
+      () => finish(() => reject(new AuthError('provider-load-timeout'))),
+      SCRIPT_LOAD_TIMEOUT_MS,
+    );
     let loading: Promise<void>;
     try {
       loading = Promise.resolve(lazy.loadScript());

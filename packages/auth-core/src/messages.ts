@@ -20,7 +20,8 @@ export const validationMessages = {
 /** Error messages of spec §8, verbatim, keyed by provider-neutral error code. */
 export const errorMessages = {
   'email-already-in-use': 'The email address is already used by another account',
-  'too-many-requests': 'You have entered an incorrect password too many times. Please try again in a few minutes.',
+  'too-many-requests':
+    'You have entered an incorrect password too many times. Please try again in a few minutes.',
   'user-cancelled': 'Please authorize the required permissions to sign in to the application',
   'user-not-found': "That email address doesn't match an existing account",
   'weak-password': 'Use at least 6 characters with letters and numbers',
@@ -31,7 +32,8 @@ export const errorMessages = {
   'expired-action-code': 'This code has expired.',
   'invalid-action-code':
     'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
-  'sign-up-too-many-requests': 'Too many account requests are coming from your IP address. Try again in a few minutes.',
+  'sign-up-too-many-requests':
+    'Too many account requests are coming from your IP address. Try again in a few minutes.',
   'phone-too-many-requests': 'This phone number has been used too many times',
   'session-expired': 'Your sign-in session has expired. Please try again.',
   'email-mismatch': 'The email provided does not match the current sign-in session.',
@@ -155,7 +157,8 @@ export const uiText = {
   emailVerificationSuccessTitle: 'Your email has been verified',
   emailVerificationSuccessText: 'You can now sign in with your new account',
   emailVerificationFailureTitle: 'Try verifying your email again',
-  emailVerificationFailureText: 'Your request to verify your email has expired or the link has already been used',
+  emailVerificationFailureText:
+    'Your request to verify your email has expired or the link has already been used',
   verifyAndChangeEmailSuccessTitle: 'Your email has been verified and changed',
   verifyAndChangeEmailSuccessText: (email: string) => `You can now sign in with your new email ${email}.`,
   verifyAndChangeEmailFailureTitle: 'Try updating your email again',
@@ -165,7 +168,8 @@ export const uiText = {
   revertSecondFactorAdditionSuccessText: (factor: string) =>
     `The ${factor} second factor is no longer attached to your account. If you didn't add it, reset your password right away.`,
   revertSecondFactorAdditionFailureTitle: "Couldn't remove your second factor",
-  revertSecondFactorAdditionFailureText: 'Something went wrong removing your second factor. Try removing it again.',
+  revertSecondFactorAdditionFailureText:
+    'Something went wrong removing your second factor. Try removing it again.',
   emailChangeRevokedTitle: 'Updated email address',
   emailChangeRevokedText: (email: string) => `Your sign-in email address has been changed back to ${email}.`,
   emailChangeRevokedResetText:

@@ -37,7 +37,13 @@ export type ProviderOp =
   /** Reads the stored email-link session and judges the link → `EmailLinkCheck`. */
   | { kind: 'checkEmailLink'; url: string; upgradeUid: string | null }
   /** `signInWithEmailLink` (or link), links a pending credential, clears the stored session. */
-  | { kind: 'completeEmailLink'; email: string; link: string; pendingCredential: AuthCredential | null; upgrade: boolean }
+  | {
+      kind: 'completeEmailLink';
+      email: string;
+      link: string;
+      pendingCredential: AuthCredential | null;
+      upgrade: boolean;
+    }
   /**
    * `signInWithFederated`; with `pendingCredential` links it after sign-in (kept in storage across a
    * redirect).

@@ -89,7 +89,13 @@ export interface ActionLinkSettings {
 
 /** What {@link AuthProvider.checkActionCode} learns about an action code. */
 export interface ActionCodeInfo {
-  operation: 'resetPassword' | 'recoverEmail' | 'revertSecondFactorAddition' | 'verifyEmail' | 'verifyAndChangeEmail' | 'signIn';
+  operation:
+    | 'resetPassword'
+    | 'recoverEmail'
+    | 'revertSecondFactorAddition'
+    | 'verifyEmail'
+    | 'verifyAndChangeEmail'
+    | 'signIn';
   /** The email the code is for (for recoverEmail: the restored email). */
   email: string | null;
   /** recoverEmail: the email the account had been changed to; verifyAndChangeEmail: the old email. */

@@ -4,6 +4,7 @@
  */
 
 // Control characters, spaces, backslashes and line separators never appear in a URL we redirect to.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const FORBIDDEN = /[\u0000-\u0020\u007f-\u009f\u2028\u2029\\]/;
 
 /**
@@ -25,6 +26,8 @@ export function isSafeRedirectUrl(url: string, allowedOrigins: readonly string[]
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
   if (parsed.username !== '' || parsed.password !== '') return false;
   const isAbsolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  // Absolute URLs must spell out "scheme://"; "https:host" means different things to different parsers.
+  if (isAbsolute && !/^https?:\/\/[^/]/i.test(url)) return false;
   // A relative URL must be a plain path (or query/fragment); "//host" would leave the origin.
   if (!isAbsolute && (url.startsWith('//') || !/^[/?#]/.test(url))) return false;
   return allowedOrigins.some((o) => {

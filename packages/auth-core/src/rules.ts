@@ -21,7 +21,8 @@ export const validateEmail: Rule = (value) => {
 };
 
 /** Password on sign-in: required. */
-export const validatePassword: Rule = (value) => (typeof value === 'string' && value !== '' ? null : 'password-required');
+export const validatePassword: Rule = (value) =>
+  typeof value === 'string' && value !== '' ? null : 'password-required';
 
 /** New password: required, at least {@link PASSWORD_MIN_LENGTH} characters. */
 export const validateNewPassword: Rule = (value) => {
@@ -35,14 +36,19 @@ export const validateName: Rule<{ required: boolean }> = (value, ctx) =>
 
 /** Phone confirmation code: exactly {@link PHONE_CODE_LENGTH} digits. */
 export const validateCode: Rule = (value) =>
-  typeof value === 'string' && new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(value.trim()) ? null : 'code-invalid';
+  typeof value === 'string' && new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(value.trim())
+    ? null
+    : 'code-invalid';
 
 /** Phone number in E.164 form (the UI parses local input into it). */
 export const validatePhoneNumber: Rule = (value) =>
   typeof value === 'string' && /^\+[1-9]\d{6,14}$/.test(value) ? null : 'phone-invalid';
 
 /** Country: must be supported by the phone option. */
-export const validateCountry: Rule<{ allowed: readonly string[] | null; blocked: readonly string[] }> = (value, ctx) => {
+export const validateCountry: Rule<{ allowed: readonly string[] | null; blocked: readonly string[] }> = (
+  value,
+  ctx,
+) => {
   const c = typeof value === 'string' ? value.toUpperCase() : '';
   if (!/^[A-Z]{2}$/.test(c)) return 'country-unsupported';
   if (ctx.allowed && !ctx.allowed.includes(c)) return 'country-unsupported';

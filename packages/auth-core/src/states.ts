@@ -68,7 +68,13 @@ export type CardState =
   | { card: 'recoverableError'; message: MessageKey; retry: ProviderOp | null }
   | { card: 'unrecoverableError'; message: MessageKey }
   | { card: 'spinner' }
-  | { card: 'signedIn'; message: 'signedIn' | 'verified'; result: SignInResult | null; elapsed: boolean; redirect: boolean | null };
+  | {
+      card: 'signedIn';
+      message: 'signedIn' | 'verified';
+      result: SignInResult | null;
+      elapsed: boolean;
+      redirect: boolean | null;
+    };
 
 /** The snapshot a flow publishes: a card plus the common fields. */
 export type FlowState = CardState & Common;

@@ -7,13 +7,13 @@ import type { ActionResult } from './action.ts';
 import { parseActionUrl } from './action.ts';
 import {
   type EmailOption,
-  type FederatedOption,
-  type SignInOption,
-  type WidgetConfig,
   emailOptionOf,
+  type FederatedOption,
   optionsFor,
   phoneOptionOf,
+  type SignInOption,
   tenantForEmail,
+  type WidgetConfig,
 } from './config.ts';
 import { BUSY_SPINNER_DELAY_MS, RESEND_COUNTDOWN_SECONDS, SUCCESS_DISPLAY_DELAY_MS } from './constants.ts';
 import type { EmailLinkCheck } from './emailLinkStore.ts';
@@ -119,7 +119,10 @@ function optionsOf(state: FlowState, ctx: FlowContext): readonly SignInOption[] 
 }
 
 function federatedOption(options: readonly SignInOption[], providerId: string): FederatedOption | null {
-  return options.find((o): o is FederatedOption => o.provider === 'federated' && o.providerId === providerId) ?? null;
+  return (
+    options.find((o): o is FederatedOption => o.provider === 'federated' && o.providerId === providerId) ??
+    null
+  );
 }
 
 /** The card a person starts on (or comes back to). */
@@ -127,7 +130,12 @@ function firstCard(state: FlowState, ctx: FlowContext, error: MessageKey | null 
   const { config } = ctx;
   const options = optionsOf(state, ctx);
   let card: CardState;
-  if (config.tenants && config.tenants.length > 1 && config.displayMode === 'optionFirst' && !state.tenantChosen) {
+  if (
+    config.tenants &&
+    config.tenants.length > 1 &&
+    config.displayMode === 'optionFirst' &&
+    !state.tenantChosen
+  ) {
     card = { card: 'providerChooser', chooseTenant: true };
   } else if (config.displayMode === 'identifierFirst' && emailOptionOf(options)) {
     card = { card: 'emailEntry', email: '' };
@@ -141,7 +149,6 @@ function firstCard(state: FlowState, ctx: FlowContext, error: MessageKey | null 
   const [next, effects] = go(state, card);
   return [error ? { ...next, error } : next, effects];
 }
-
 
 function phoneEntryCard(options: readonly SignInOption[], phoneNumber: string): CardState {
   const phone = phoneOptionOf(options);
@@ -193,7 +200,12 @@ function sendEmailLinkOp(
 }
 
 /** Spec §4: where email entry leads, by the account's existing sign-in methods. */
-function routeEmail(state: FlowState, ctx: FlowContext, email: string, methods: readonly SignInMethod[]): TransitionResult {
+function routeEmail(
+  state: FlowState,
+  ctx: FlowContext,
+  email: string,
+  methods: readonly SignInMethod[],
+): TransitionResult {
   const options = optionsOf(state, ctx);
   const emailOption = emailOptionOf(options);
   const linkMode = emailOption?.signInMethod === 'emailLink';
@@ -210,7 +222,9 @@ function routeEmail(state: FlowState, ctx: FlowContext, email: string, methods: 
   }
   if (methods.includes('emailLink')) {
     if (!emailOption) return go(state, { card: 'unsupportedProvider', email });
-    return linkMode ? call(state, sendEmailLinkOp(state, ctx, email, null)) : go(state, { card: 'passwordRecovery', email });
+    return linkMode
+      ? call(state, sendEmailLinkOp(state, ctx, email, null))
+      : go(state, { card: 'passwordRecovery', email });
   }
   const federated = methods.find((m) => m !== 'phone');
   if (federated !== undefined) {
@@ -249,13 +263,22 @@ function routeLinking(
   }
   const federated = methods.find((m) => federatedOption(options, m) !== null);
   if (federated !== undefined) {
-    return go(state, { card: 'federatedLinking', email, providerId: federated, pendingCredential: credential });
+    return go(state, {
+      card: 'federatedLinking',
+      email,
+      providerId: federated,
+      pendingCredential: credential,
+    });
   }
   return go(state, { card: 'unsupportedProvider', email });
 }
 
 /** Sign-in is done: "Signed in!" / "Verified!" for 1 s, the success callback, then the redirect. */
-function succeed(state: FlowState, result: SignInResult, message: 'signedIn' | 'verified' = 'signedIn'): TransitionResult {
+function succeed(
+  state: FlowState,
+  result: SignInResult,
+  message: 'signedIn' | 'verified' = 'signedIn',
+): TransitionResult {
   return go(state, { card: 'signedIn', message, result, elapsed: false, redirect: null }, [
     { type: 'signInSuccess', result, redirectUrl: state.redirectUrl },
     { type: 'startTimer', name: 'success', ms: SUCCESS_DISPLAY_DELAY_MS },
@@ -282,12 +305,20 @@ function begin(
     ...state,
     pageUrl: url,
     upgradeUid: config.autoUpgradeAnonymousUsers && currentUser?.isAnonymous ? currentUser.uid : null,
-    redirectUrl: safeRedirect(pageQuery.get('signInSuccessUrl') ?? config.signInSuccessUrl, config.allowedOrigins),
+    redirectUrl: safeRedirect(
+      pageQuery.get('signInSuccessUrl'),
+      config.allowedOrigins,
+      config.signInSuccessUrl,
+    ),
     tenantId: action?.tenantId ?? state.tenantId,
   };
   if (signOut) return call(started, { kind: 'signOut' }, { card: 'spinner' });
   if (action?.mode === 'signIn' && action.oobCode !== null) {
-    return call(started, { kind: 'checkEmailLink', url, upgradeUid: started.upgradeUid }, { card: 'spinner' });
+    return call(
+      started,
+      { kind: 'checkEmailLink', url, upgradeUid: started.upgradeUid },
+      { card: 'spinner' },
+    );
   }
   if (action && action.mode !== 'signIn' && action.mode !== 'select') {
     return call(started, { kind: 'actionCode', url }, { card: 'spinner' });
@@ -296,7 +327,12 @@ function begin(
   return firstCard(started, ctx);
 }
 
-function fromActionResult(state: FlowState, ctx: FlowContext, result: ActionResult, op: ProviderOp): TransitionResult {
+function fromActionResult(
+  state: FlowState,
+  ctx: FlowContext,
+  result: ActionResult,
+  op: ProviderOp,
+): TransitionResult {
   switch (result.card) {
     case 'widget':
       return firstCard(state, ctx);
@@ -337,8 +373,77 @@ function onEmailLinkCheck(state: FlowState, check: EmailLinkCheck): TransitionRe
   }
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isSignInResult = (v: unknown): v is SignInResult =>
+  isObject(v) && isObject(v.user) && typeof v.user.uid === 'string' && typeof v.providerId === 'string';
+const ACTION_CARDS = new Set([
+  'widget',
+  'passwordReset',
+  'passwordResetSuccess',
+  'passwordResetFailure',
+  'emailVerificationSuccess',
+  'emailVerificationFailure',
+  'verifyAndChangeEmailSuccess',
+  'verifyAndChangeEmailFailure',
+  'revertSecondFactorAdditionSuccess',
+  'revertSecondFactorAdditionFailure',
+  'emailChangeRevoked',
+  'emailChangeRevokeFailure',
+  'recoverableError',
+]);
+const optionalString = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+const LINK_OUTCOMES = new Set([
+  'sameDevice',
+  'otherDevice',
+  'differentDevice',
+  'anonymousUserMismatch',
+  'sessionEnded',
+]);
+
+/** Whether a provider result has the shape its op promises; anything else is treated as a `generic` failure. */
+function wellFormed(op: ProviderOp, result: unknown): boolean {
+  switch (op.kind) {
+    case 'lookupEmail':
+    case 'lookupForLinking':
+      return Array.isArray(result) && result.every((m) => typeof m === 'string');
+    case 'startPhone':
+      return isObject(result) && typeof result.verificationId === 'string';
+    case 'checkEmailLink':
+      return (
+        isObject(result) &&
+        LINK_OUTCOMES.has(String(result.outcome)) &&
+        (result.outcome !== 'sameDevice' || typeof result.email === 'string')
+      );
+    case 'actionCode':
+      return (
+        isObject(result) &&
+        ACTION_CARDS.has(String(result.card)) &&
+        optionalString(result.continueUrl) &&
+        optionalString(result.email) &&
+        (result.card !== 'passwordReset' ||
+          (typeof result.code === 'string' && typeof result.email === 'string')) &&
+        (result.card !== 'recoverableError' || typeof result.message === 'string')
+      );
+    case 'loadProvider':
+      return isObject(result);
+    case 'federated':
+    case 'redirectResult':
+      return result === null || isSignInResult(result);
+    case 'passwordSignIn':
+    case 'createUser':
+    case 'anonymous':
+    case 'confirmPhone':
+    case 'completeEmailLink':
+    case 'passwordSignInAndLink':
+      return isSignInResult(result);
+    default:
+      return true;
+  }
+}
+
 /** A successful provider call, by what was asked. */
 function resolved(state: FlowState, ctx: FlowContext, op: ProviderOp, result: unknown): TransitionResult {
+  if (!wellFormed(op, result)) return rejected(state, ctx, op, { code: 'generic' });
   switch (op.kind) {
     case 'loadProvider': {
       const r = result as ProviderLoaded;
@@ -386,7 +491,11 @@ function resolved(state: FlowState, ctx: FlowContext, op: ProviderOp, result: un
     case 'federated': {
       if (result === null) return [{ ...state, busy: true }, []]; // redirecting away: keep the spinner up
       const r = result as SignInResult;
-      if (state.card === 'federatedSignIn' && r.user.email && r.user.email.toLowerCase() !== state.email.toLowerCase()) {
+      if (
+        state.card === 'federatedSignIn' &&
+        r.user.email &&
+        r.user.email.toLowerCase() !== state.email.toLowerCase()
+      ) {
         return go(state, { card: 'emailMismatch', enteredEmail: state.email, result: r });
       }
       return succeed(state, r);
@@ -439,9 +548,11 @@ function rejected(state: FlowState, ctx: FlowContext, op: ProviderOp, error: Err
       return fail(state, code);
     case 'confirmPhone':
       if (code === 'code-expired' && state.card === 'phoneCode') {
-        const [next, effects] = go(state, { card: 'phoneEntry', phoneNumber: state.phoneNumber, country: state.country }, [
-          { type: 'cancelTimer', name: 'resend' },
-        ]);
+        const [next, effects] = go(
+          state,
+          { card: 'phoneEntry', phoneNumber: state.phoneNumber, country: state.country },
+          [{ type: 'cancelTimer', name: 'resend' }],
+        );
         return [{ ...next, error: code }, effects];
       }
       return fail(state, code);
@@ -462,7 +573,11 @@ function rejected(state: FlowState, ctx: FlowContext, op: ProviderOp, error: Err
       return go(state, { card: 'recoverableError', message: code, retry: op });
     default:
       if (state.card === 'spinner') {
-        return go(state, { card: 'recoverableError', message: code, retry: code === 'network-request-failed' ? op : null });
+        return go(state, {
+          card: 'recoverableError',
+          message: code,
+          retry: code === 'network-request-failed' ? op : null,
+        });
       }
       return fail(state, code);
   }
@@ -561,7 +676,11 @@ function onUiEvent(state: FlowState, event: FlowEvent, ctx: FlowContext): Transi
       return go(state, { card: 'passwordRecovery', email: state.email });
     case 'GO_TO_SIGN_UP':
       if (state.card !== 'passwordSignIn' || !state.offerSignUp || !emailOption) return same(state);
-      return go(state, { card: 'passwordSignUp', email: state.email, requireName: emailOption.requireDisplayName });
+      return go(state, {
+        card: 'passwordSignUp',
+        email: state.email,
+        requireName: emailOption.requireDisplayName,
+      });
     case 'SUBMIT_SIGN_UP': {
       if (state.card !== 'passwordSignUp') return same(state);
       const email = normalizeEmail(event.email);
@@ -592,9 +711,16 @@ function onUiEvent(state: FlowState, event: FlowEvent, ctx: FlowContext): Transi
     case 'SUBMIT_PHONE': {
       if (state.card !== 'phoneEntry') return same(state);
       const phone = phoneOptionOf(options);
-      const typed: FlowState = { ...state, phoneNumber: String(event.phoneNumber ?? ''), country: String(event.country ?? '') };
+      const typed: FlowState = {
+        ...state,
+        phoneNumber: String(event.phoneNumber ?? ''),
+        country: String(event.country ?? ''),
+      };
       const invalid = firstError(
-        validateCountry(event.country, { allowed: phone?.allowedCountries ?? null, blocked: phone?.blockedCountries ?? [] }),
+        validateCountry(event.country, {
+          allowed: phone?.allowedCountries ?? null,
+          blocked: phone?.blockedCountries ?? [],
+        }),
         validatePhoneNumber(event.phoneNumber, undefined),
         validateCaptcha(event.captchaSolved === true),
       );
@@ -622,7 +748,11 @@ function onUiEvent(state: FlowState, event: FlowEvent, ctx: FlowContext): Transi
       ]);
     case 'EMAIL_NOT_RECEIVED':
       if (state.card !== 'emailLinkSent') return same(state);
-      return go(state, { card: 'emailNotReceived', email: state.email, pendingCredential: state.pendingCredential });
+      return go(state, {
+        card: 'emailNotReceived',
+        email: state.email,
+        pendingCredential: state.pendingCredential,
+      });
     case 'RESEND_EMAIL':
       if (state.card !== 'emailNotReceived') return same(state);
       return call(state, sendEmailLinkOp(state, ctx, state.email, state.pendingCredential));
@@ -682,15 +812,24 @@ function onContinue(state: FlowState, ctx: FlowContext): TransitionResult {
       return go(state, {
         card: 'passwordSignIn',
         email: state.email,
-        offerSignUp: !ctx.capabilities.reliableSignInMethodLookup && !emailOptionOf(optionsOf(state, ctx))?.disableSignUp,
+        offerSignUp:
+          !ctx.capabilities.reliableSignInMethodLookup &&
+          !emailOptionOf(optionsOf(state, ctx))?.disableSignUp,
       });
     case 'passwordResetSuccess':
     case 'emailVerificationSuccess':
-    case 'verifyAndChangeEmailSuccess':
-      return state.continueUrl ? [state, [{ type: 'redirect', url: state.continueUrl }]] : firstCard(state, ctx);
+    case 'verifyAndChangeEmailSuccess': {
+      // Checked again here: a continue URL only ever leaves through safeRedirect.
+      const url = safeRedirect(state.continueUrl, ctx.config.allowedOrigins);
+      return url ? [state, [{ type: 'redirect', url }]] : firstCard(state, ctx);
+    }
     case 'emailChangeRevoked':
     case 'revertSecondFactorAdditionSuccess':
-      return call(state, { kind: 'sendPasswordReset', email: (state as { email: string | null }).email ?? '', url: state.pageUrl });
+      return call(state, {
+        kind: 'sendPasswordReset',
+        email: (state as { email: string | null }).email ?? '',
+        url: state.pageUrl,
+      });
     default:
       return same(state);
   }
@@ -721,7 +860,9 @@ function onCancel(state: FlowState, ctx: FlowContext): TransitionResult {
       return go(state, {
         card: 'passwordSignIn',
         email: state.email,
-        offerSignUp: !ctx.capabilities.reliableSignInMethodLookup && !emailOptionOf(optionsOf(state, ctx))?.disableSignUp,
+        offerSignUp:
+          !ctx.capabilities.reliableSignInMethodLookup &&
+          !emailOptionOf(optionsOf(state, ctx))?.disableSignUp,
       });
     case 'emailMismatch':
       return call(state, { kind: 'signOut' });
@@ -730,7 +871,11 @@ function onCancel(state: FlowState, ctx: FlowContext): TransitionResult {
         { type: 'cancelTimer', name: 'resend' },
       ]);
     case 'emailNotReceived':
-      return go(state, { card: 'emailLinkSent', email: state.email, pendingCredential: state.pendingCredential });
+      return go(state, {
+        card: 'emailLinkSent',
+        email: state.email,
+        pendingCredential: state.pendingCredential,
+      });
     default: {
       const [next, effects] = firstCard(state, ctx);
       // Going back from a card to itself (single-option widgets) must not loop.
@@ -761,7 +906,10 @@ export function transition(state: FlowState, event: FlowEvent, ctx: FlowContext)
       if (state.card !== 'signedIn' || state.redirect !== null) return same(state);
       const redirect = event.redirect && state.redirectUrl !== null;
       const next: FlowState = { ...state, redirect };
-      return [next, redirect && state.elapsed && state.redirectUrl ? [{ type: 'redirect', url: state.redirectUrl }] : []];
+      return [
+        next,
+        redirect && state.elapsed && state.redirectUrl ? [{ type: 'redirect', url: state.redirectUrl }] : [],
+      ];
     }
     default:
       // A person's event while a call is in flight would start a second call: ignore it (double submit).
@@ -783,7 +931,10 @@ function onTimer(state: FlowState, name: 'busy' | 'resend' | 'success'): Transit
     case 'success': {
       if (state.card !== 'signedIn' || state.elapsed) return same(state);
       const next: FlowState = { ...state, elapsed: true };
-      return [next, state.redirect === true && state.redirectUrl ? [{ type: 'redirect', url: state.redirectUrl }] : []];
+      return [
+        next,
+        state.redirect === true && state.redirectUrl ? [{ type: 'redirect', url: state.redirectUrl }] : [],
+      ];
     }
   }
 }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, normalizeConfig, tenantForEmail, type WidgetConfigInput } from './config.ts';
+
+const ORIGIN = 'https://app.example';
+
+function bad(input: unknown, option: string) {
+  let error: unknown;
+  try {
+    normalizeConfig(input as WidgetConfigInput, ORIGIN);
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  expect((error as ConfigError).option).toBe(option);
+  expect((error as Error).message).toContain(`\`${option}\``);
+}
+
+describe('normalizeConfig', () => {
+  it('fills defaults', () => {
+    const c = normalizeConfig({ signInOptions: ['email', 'google.com'] }, ORIGIN);
+    expect(c.displayMode).toBe('optionFirst');
+    expect(c.signInFlow).toBe('popup');
+    expect(c.allowedOrigins).toEqual([ORIGIN]);
+    expect(c.signInOptions[0]).toMatchObject({
+      provider: 'email',
+      signInMethod: 'password',
+      requireDisplayName: true,
+    });
+    expect(c.signInOptions[1]).toMatchObject({
+      provider: 'federated',
+      providerId: 'google.com',
+      name: 'Google',
+    });
+  });
+
+  it.each([
+    [{}, 'signInOptions'],
+    [{ signInOptions: [] }, 'signInOptions'],
+    [{ signInOptions: [42] }, 'signInOptions[0]'],
+    [{ signInOptions: ['email', 'email'] }, 'signInOptions[1]'],
+    [{ signInOptions: [{ provider: 'email', signInMethod: 'sms' }] }, 'signInOptions[0].signInMethod'],
+    [{ signInOptions: [{ provider: 'phone', defaultCountry: 'USA' }] }, 'signInOptions[0].defaultCountry'],
+    [
+      { signInOptions: [{ provider: 'phone', allowedCountries: ['US', 'x'] }] },
+      'signInOptions[0].allowedCountries[1]',
+    ],
+    [{ signInOptions: ['bad id!'] }, 'signInOptions[0].provider'],
+    [{ signInOptions: ['email'], displayMode: 'emailFirst' }, 'displayMode'],
+    [{ signInOptions: ['email'], signInFlow: 'tab' }, 'signInFlow'],
+    [{ signInOptions: ['email'], signInSuccessUrl: 'javascript:alert(1)' }, 'signInSuccessUrl'],
+    [{ signInOptions: ['email'], signInSuccessUrl: 'https://evil.example/' }, 'signInSuccessUrl'],
+    [{ signInOptions: ['email'], tosUrl: '' }, 'tosUrl'],
+    [{ signInOptions: ['email'], allowedOrigins: ['evil.example'] }, 'allowedOrigins[0]'],
+    [{ signInOptions: ['email'], allowedOrigins: ['https://x.example/path'] }, 'allowedOrigins[0]'],
+    [{ signInOptions: ['email'], tenants: [] }, 'tenants'],
+    [{ signInOptions: ['email'], tenants: [{ id: '', displayName: 'A' }] }, 'tenants[0].id'],
+    [{ signInOptions: ['email'], tenants: [{ id: 'a', displayName: '' }] }, 'tenants[0].displayName'],
+    [
+      {
+        signInOptions: ['email'],
+        tenants: [
+          { id: 'a', displayName: 'A' },
+          { id: 'a', displayName: 'B' },
+        ],
+      },
+      'tenants[1].id',
+    ],
+    [{ signInOptions: ['email'], callbacks: { uiShown: 'yes' } }, 'callbacks.uiShown'],
+  ])('fails fast on %j naming `%s`', (input, option) => bad(input, option));
+
+  it('accepts an allow-listed success URL and picks tenants by email domain', () => {
+    const c = normalizeConfig(
+      {
+        signInOptions: ['email'],
+        allowedOrigins: ['https://partner.example'],
+        signInSuccessUrl: 'https://partner.example/welcome',
+        displayMode: 'identifierFirst',
+        tenants: [
+          { id: null, displayName: 'Everyone' },
+          { id: 'acme', displayName: 'ACME', emailDomains: ['ACME.com'] },
+        ],
+      },
+      ORIGIN,
+    );
+    expect(c.signInSuccessUrl).toBe('https://partner.example/welcome');
+    expect(tenantForEmail(c, 'ann@acme.com')?.id).toBe('acme');
+    expect(tenantForEmail(c, 'bob@other.org')?.id).toBeNull();
+  });
+});
