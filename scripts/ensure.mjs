@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Installs what `npm start` / `npm test` need on a fresh clone: node_modules (npm ci) and, with
+// --browser, Debian's Chromium for Playwright. Node builtins only: this runs before anything is installed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM = process.env.DOORWAY_CHROMIUM ?? '/usr/bin/chromium';
+
+function run(cmd, args, opts = {}) {
+  console.log(`$ ${cmd} ${args.join(' ')}`);
+  execFileSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+}
+
+/** npm ci when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Debian's Chromium (no browser download works here); installs it with apt-get when we are root. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root) {
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it (sudo apt-get install -y chromium) or set DOORWAY_CHROMIUM.`);
+  }
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureDependencies();
+  if (process.argv.includes('--browser')) ensureChromium();
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm test`: installs what is missing, then typecheck, lint, unit + contract tests on the fake, the
+// Firebase adapter against the Auth emulator, and Playwright in Debian's Chromium. Runs every step,
+// reports each, and ends with one "N passed, N failed" line over all tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium, ensureDependencies } from './ensure.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, '.cache', 'test');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+ensureDependencies();
+ensureChromium();
+
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', FORCE_COLOR: '0' };
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** [name, command, args, results file reader] */
+const steps = [
+  ['typecheck', bin('turbo'), ['run', 'typecheck', '--concurrency=2', '--output-logs=errors-only']],
+  ['lint', bin('biome'), ['check', '.']],
+  ['unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'unit.json')}`], 'unit.json'],
+];
+if (existsSync(join(root, 'scripts', 'emulator.mjs')) && existsSync(join(root, 'packages', 'adapter-firebase', 'test'))) {
+  steps.push([
+    'firebase-emulator',
+    process.execPath,
+    [
+      join(root, 'scripts', 'emulator.mjs'),
+      'exec',
+      '--',
+      bin('vitest'),
+      'run',
+      '--root',
+      join(root, 'packages', 'adapter-firebase'),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${join(out, 'firebase.json')}`,
+    ],
+    'firebase.json',
+  ]);
+}
+if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
+  steps.push([
+    'e2e',
+    bin('playwright'),
+    ['test', '-c', join(root, 'e2e', 'playwright.config.ts')],
+    'e2e.json',
+  ]);
+  env.PLAYWRIGHT_JSON_OUTPUT_NAME = join(out, 'e2e.json');
+}
+
+function counts(file) {
+  const path = join(out, file);
+  if (!existsSync(path)) return null;
+  const r = JSON.parse(readFileSync(path, 'utf8'));
+  if (r.stats) return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, skipped: r.stats.skipped };
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+}
+
+const summary = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const [name, cmd, args, file] of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env });
+  const ok = res.status === 0;
+  const c = file ? counts(file) : null;
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+    skipped += c.skipped;
+  }
+  if (!ok && (!c || c.failed === 0)) failed += 1; // a step that failed without failing a test (typecheck, lint, crash)
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s)${c ? ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`);
+}
+console.log(`\n=== summary\n${summary.join('\n')}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || summary.some((s) => s.startsWith('FAIL')) ? 1 : 0);
