@@ -373,7 +373,7 @@ describe('flow properties', () => {
     // The sequences are worth something only if they reach far into the flow.
     expect(cardsSeen.size).toBeGreaterThan(25);
     cardsSeen = new Set();
-  });
+  }, 60_000);
 
   it('10,000 random action URLs parse without throwing and never yield an implausible code', () => {
     fc.assert(
@@ -397,5 +397,5 @@ describe('flow properties', () => {
       ),
       { numRuns: 10_000 },
     );
-  });
+  }, 60_000);
 });
