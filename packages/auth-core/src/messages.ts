@@ -190,6 +190,8 @@ export const uiText = {
   termsOfService: 'Terms of Service',
   privacyPolicy: 'Privacy Policy',
   passwordHint: 'Use at least 6 characters with letters and numbers',
+  learnMore: 'Learn more',
+  onlyOneWidget: 'Doorway: only one sign-in widget may be mounted per page',
 } as const;
 
 /** Message text for a code, falling back to the generic message for anything unknown. */

@@ -1,0 +1,64 @@
+import { type ContractHarness, runProviderContract } from '@doorway/auth-core/testing';
+import {
+  createFakeProvider,
+  createManualClock,
+  type FakeProviderOptions,
+  fakeFederatedCredential,
+} from './index.ts';
+
+/** A fresh fake (on a manual clock) wrapped as a contract harness. */
+function createContractHarness(options: FakeProviderOptions = {}): ContractHarness {
+  const provider = createFakeProvider({ clock: createManualClock(Date.UTC(2025, 0, 1)), ...options });
+  const { backend } = provider;
+  return {
+    provider,
+    inspect: {
+      lastEmailLink: async (email, kind) => backend.outbox.lastEmail(email, kind)?.link ?? null,
+      lastSmsCode: async (phoneNumber) => backend.outbox.lastSms(phoneNumber)?.code ?? null,
+      createUser: async (user) => backend.createUser(user),
+      actionCode: async (email, kind, extra) => {
+        const user = backend.findUserByEmail(email);
+        if (user === null) return null;
+        switch (kind) {
+          case 'verifyEmail':
+            return backend.sendVerificationEmail(user.uid).oobCode;
+          case 'resetPassword':
+            return backend.sendPasswordReset(user.uid).oobCode;
+          case 'recoverEmail':
+            return backend.changeEmail(user.uid, extra?.newEmail ?? `changed.${email}`).oobCode;
+          case 'verifyAndChangeEmail':
+            return backend.verifyAndChangeEmail(user.uid, extra?.newEmail ?? `new.${email}`).oobCode;
+        }
+      },
+      federatedCredential: (providerId, identity) => fakeFederatedCredential(providerId, identity),
+      solvedVerifier: () => provider.createCaptchaVerifier(null),
+      disableUser: async (uid) => backend.updateUser(uid, { disabled: true }),
+      idp: backend.idp,
+    },
+  };
+}
+
+// The reference provider passes the whole contract, in each of its modes.
+runProviderContract({ name: 'adapter-fake', create: () => createContractHarness() });
+
+// Exercises the enumeration-safe variants (no lookup, unknown email fails like a wrong password).
+runProviderContract({
+  name: 'adapter-fake with email enumeration protection',
+  create: () => createContractHarness({ faults: { enumerationProtection: true } }),
+});
+
+// Exercises the capability gates and the operation-not-allowed checks of a narrower provider.
+runProviderContract({
+  name: 'adapter-fake without anonymous, phone, federated, popup, redirect or tenants',
+  create: () =>
+    createContractHarness({
+      capabilities: {
+        anonymous: false,
+        phone: false,
+        federated: [],
+        tenants: false,
+        popup: false,
+        redirect: false,
+      },
+    }),
+});

@@ -1,0 +1,22 @@
+/**
+ * `@doorway/adapter-fake`: the in-memory reference provider of Doorway. Deterministic (injected clock,
+ * counter ids, seeded SMS codes), with an outbox of sent emails and SMS, a fake federated IdP, tenants,
+ * anonymous users and fault injection. For demos, the playground and consumers' tests.
+ *
+ * @example
+ * import { createFakeProvider } from '@doorway/adapter-fake';
+ * const provider = createFakeProvider();
+ * provider.backend.createUser({ email: 'ada@example.com', password: 'secret1', displayName: 'Ada' });
+ * const { user } = await provider.signInWithEmailAndPassword('ada@example.com', 'secret1');
+ * @module
+ */
+export {
+  createFakeProvider,
+  DEFAULT_ACTION_CODE_TTL_MS,
+  DEFAULT_FEDERATED_PROVIDERS,
+  DEFAULT_SMS_CODE_TTL_MS,
+  FAKE_IDP_URL,
+  REDIRECT_STORAGE_KEY,
+} from './provider.ts';
+export type * from './types.ts';
+export { createManualClock, createMemoryStorage, fakeFederatedCredential } from './util.ts';
