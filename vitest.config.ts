@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/auth-core',
       'packages/adapter-fake',
       'packages/ui-cards',
+      'packages/adapter-supabase',
     ],
   },
 });
