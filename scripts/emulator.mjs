@@ -33,7 +33,9 @@ function firebaseBin() {
   try {
     pkgPath = require.resolve('firebase-tools/package.json');
   } catch {
-    console.error('emulator: firebase-tools is not installed (it is a devDependency of @doorway/adapter-firebase).');
+    console.error(
+      'emulator: firebase-tools is not installed (it is a devDependency of @doorway/adapter-firebase).',
+    );
     process.exit(1);
   }
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
@@ -94,7 +96,11 @@ if (mode === 'exec') {
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (existing && (await emulatorAnswers(existing))) {
     console.error(`emulator: reusing the Auth emulator at ${existing}`);
-    run(command[0], command.slice(1), { ...process.env, PATH, GCLOUD_PROJECT: process.env.GCLOUD_PROJECT ?? project });
+    run(command[0], command.slice(1), {
+      ...process.env,
+      PATH,
+      GCLOUD_PROJECT: process.env.GCLOUD_PROJECT ?? project,
+    });
   } else {
     const address = authAddress();
     if (await emulatorAnswers(address)) {
@@ -104,7 +110,11 @@ if (mode === 'exec') {
       );
       process.exit(1);
     }
-    run(process.execPath, [firebaseBin(), 'emulators:exec', ...base, command.map(shellQuote).join(' ')], cliEnv);
+    run(
+      process.execPath,
+      [firebaseBin(), 'emulators:exec', ...base, command.map(shellQuote).join(' ')],
+      cliEnv,
+    );
   }
 } else if (mode === 'start') {
   if (command.length > 0) usage('start takes no command');

@@ -27,10 +27,14 @@ export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root) {
-    throw new Error(`Chromium not found at ${CHROMIUM}. Install it (sudo apt-get install -y chromium) or set DOORWAY_CHROMIUM.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}. Install it (sudo apt-get install -y chromium) or set DOORWAY_CHROMIUM.`,
+    );
   }
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

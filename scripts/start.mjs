@@ -20,6 +20,9 @@ const vite = join(root, 'node_modules', '.bin', 'vite');
 const build = spawnSync(vite, ['build'], { cwd: app, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 console.log(`\nDoorway playground: http://127.0.0.1:${port}/  (Ctrl+C to stop)\n`);
-const server = spawn(vite, ['preview', '--host', '127.0.0.1', '--port', port, '--strictPort'], { cwd: app, stdio: 'inherit' });
+const server = spawn(vite, ['preview', '--host', '127.0.0.1', '--port', port, '--strictPort'], {
+  cwd: app,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

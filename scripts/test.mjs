@@ -22,9 +22,17 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const steps = [
   ['typecheck', bin('turbo'), ['run', 'typecheck', '--concurrency=2', '--output-logs=errors-only']],
   ['lint', bin('biome'), ['check', '.']],
-  ['unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'unit.json')}`], 'unit.json'],
+  [
+    'unit',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'unit.json')}`],
+    'unit.json',
+  ],
 ];
-if (existsSync(join(root, 'scripts', 'emulator.mjs')) && existsSync(join(root, 'packages', 'adapter-firebase', 'test'))) {
+if (
+  existsSync(join(root, 'scripts', 'emulator.mjs')) &&
+  existsSync(join(root, 'packages', 'adapter-firebase', 'test'))
+) {
   steps.push([
     'firebase-emulator',
     process.execPath,
@@ -57,8 +65,17 @@ function counts(file) {
   const path = join(out, file);
   if (!existsSync(path)) return null;
   const r = JSON.parse(readFileSync(path, 'utf8'));
-  if (r.stats) return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, skipped: r.stats.skipped };
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+  if (r.stats)
+    return {
+      passed: r.stats.expected + (r.stats.flaky ?? 0),
+      failed: r.stats.unexpected,
+      skipped: r.stats.skipped,
+    };
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+  };
 }
 
 const summary = [];
@@ -77,7 +94,9 @@ for (const [name, cmd, args, file] of steps) {
     skipped += c.skipped;
   }
   if (!ok && (!c || c.failed === 0)) failed += 1; // a step that failed without failing a test (typecheck, lint, crash)
-  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s)${c ? ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`);
+  summary.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s)${c ? ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`,
+  );
 }
 console.log(`\n=== summary\n${summary.join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

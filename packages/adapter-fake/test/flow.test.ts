@@ -72,7 +72,15 @@ describe('success', () => {
 
   it('a signInSuccess callback returning false cancels the redirect, and gets the user', async () => {
     const seen: SignInResult[] = [];
-    const h = await atPassword({ ...EMAIL, callbacks: { signInSuccess: (r) => (seen.push(r), false) } });
+    const h = await atPassword({
+      ...EMAIL,
+      callbacks: {
+        signInSuccess: (r) => {
+          seen.push(r);
+          return false;
+        },
+      },
+    });
     await h.send({ type: 'SUBMIT_PASSWORD', password: 'abc123' });
     await vi.advanceTimersByTimeAsync(5000);
     expect(h.navigated).toEqual([]);
