@@ -1,0 +1,81 @@
+import type { AuthCredential, WidgetConfigInput } from '@doorway/auth-core';
+import { SignInWidget } from '@doorway/ui-cards';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { Panel } from './Panel.tsx';
+import type { PlaygroundConfig, World } from './world.ts';
+
+/** The widget config for the panel's switches. */
+function widgetConfig(
+  c: PlaygroundConfig,
+  onConflict: (credential: AuthCredential) => void,
+): WidgetConfigInput {
+  return {
+    signInOptions: [
+      {
+        provider: 'email',
+        signInMethod: c.emailMethod,
+        requireDisplayName: c.requireName,
+        disableSignUp: c.restrictSignUp ? { adminEmail: 'admin@example.com' } : false,
+        forceSameDevice: c.forceSameDevice,
+      },
+      // United Kingdom numbers are refused, to show the unsupported-country message.
+      { provider: 'phone', defaultCountry: 'US', blockedCountries: ['GB'] },
+      'google.com',
+      'github.com',
+      'anonymous',
+    ],
+    displayMode: c.displayMode,
+    signInFlow: c.signInFlow,
+    autoUpgradeAnonymousUsers: c.autoUpgrade,
+    tosUrl: '/terms',
+    privacyPolicyUrl: '/privacy',
+    tenants: c.tenants
+      ? [
+          { id: null, displayName: 'Everyone (default tenant)' },
+          { id: 'acme', displayName: 'Acme Corp', emailDomains: ['acme.com'] },
+        ]
+      : undefined,
+    callbacks: {
+      // Stay on the page: the playground shows who signed in instead of redirecting.
+      signInSuccess: () => false,
+      signInFailure: (error) => {
+        if (error.credential) onConflict(error.credential);
+      },
+    },
+  };
+}
+
+/** The playground: the widget on the fake backend, and the side panel that drives the backend. */
+export function App({ world }: { world: World }) {
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  const [mount, remount] = useReducer((n: number) => n + 1, 0);
+  const [conflict, setConflict] = useState<AuthCredential | null>(null);
+  useEffect(() => world.subscribe(changed), [world]);
+  const settings = world.config();
+  const config = useMemo(() => widgetConfig(settings, setConflict), [settings]);
+
+  return (
+    <div className="playground">
+      <header className="playground-header">
+        <p className="playground-brand">Doorway playground</p>
+      </header>
+      <main className="playground-main">
+        <SignInWidget
+          key={`${mount}:${JSON.stringify(settings)}`}
+          config={config}
+          provider={world.provider}
+          clock={world.clock}
+          storage={settings.noStorage ? null : undefined}
+        />
+      </main>
+      <Panel
+        world={world}
+        conflict={conflict}
+        onRemount={() => {
+          setConflict(null);
+          remount();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,473 @@
+/**
+ * The playground's "world": a fake backend (adapter-fake) plus the widget config, persisted across page
+ * loads and shared between browser contexts.
+ *
+ * adapter-fake keeps everything in memory and has no serialisation, so the world is an append-only log of
+ * what changed the backend (successful provider calls, admin actions, fault switches, config). Every page
+ * load replays the log into a fresh, deterministic fake (counter ids, seeded SMS codes, recorded times and
+ * IdP answers), which rebuilds the same users, codes and outbox. The log lives on the dev/preview server
+ * (`/__world/<id>`, see `worldStore.ts`), so a link opened in another browser context (another "device")
+ * sees the same backend; without that server it falls back to localStorage.
+ *
+ * Each tab is a "device": after replay, a user signed in by another device is signed out locally, as it
+ * would be on a real second device.
+ */
+import {
+  createFakeProvider,
+  type FakeFaults,
+  type FakeIdentity,
+  type FakeIdpRequest,
+  type FakeProvider,
+  type FakeUserInput,
+  type ProviderMethod,
+} from '@doorway/adapter-fake';
+import {
+  type ActionLinkSettings,
+  AuthError,
+  type AuthProvider,
+  type CaptchaVerifier,
+  type Clock,
+  type FederatedOptions,
+  POPUP_HEIGHT,
+  POPUP_WIDTH,
+} from '@doorway/auth-core';
+
+/** The widget switches the side panel offers. */
+export interface PlaygroundConfig {
+  displayMode: 'optionFirst' | 'identifierFirst';
+  signInFlow: 'popup' | 'redirect';
+  emailMethod: 'password' | 'emailLink';
+  requireName: boolean;
+  tenants: boolean;
+  autoUpgrade: boolean;
+  restrictSignUp: boolean;
+  forceSameDevice: boolean;
+  noStorage: boolean;
+}
+
+export const DEFAULT_CONFIG: PlaygroundConfig = {
+  displayMode: 'optionFirst',
+  signInFlow: 'popup',
+  emailMethod: 'password',
+  requireName: true,
+  tenants: false,
+  autoUpgrade: false,
+  restrictSignUp: false,
+  forceSameDevice: false,
+  noStorage: false,
+};
+
+/** Users every world starts with, one per interesting path. */
+export const SEED_USERS: readonly FakeUserInput[] = [
+  { email: 'ada@example.com', password: 'secret123', displayName: 'Ada Lovelace', emailVerified: true },
+  {
+    email: 'grace@example.com',
+    displayName: 'Grace Hopper',
+    federated: { providerId: 'google.com', sub: 'google.com:grace@example.com' },
+  },
+  { email: 'linus@example.com', displayName: 'Linus', emailLink: true },
+  {
+    email: 'margaret@example.com',
+    federated: { providerId: 'microsoft.com', sub: 'microsoft.com:margaret@example.com' },
+  },
+  { email: 'ken@acme.com', password: 'secret123', displayName: 'Ken', tenantId: 'acme' },
+];
+
+/** Admin actions of the side panel. */
+export type AdminAction =
+  | { op: 'sendVerificationEmail' | 'sendPasswordReset'; uid: string; url: string }
+  | { op: 'changeEmail' | 'verifyAndChangeEmail'; uid: string; email: string; url: string }
+  | { op: 'addSecondFactor'; uid: string; phone: string; url: string }
+  | { op: 'faults'; patch: Partial<FakeFaults> }
+  | { op: 'captcha'; autoSolve: boolean }
+  | { op: 'skew'; ms: number }
+  | { op: 'config'; config: PlaygroundConfig };
+
+type Entry =
+  | {
+      kind: 'call';
+      device: string;
+      t: number;
+      method: ProviderMethod;
+      args: unknown[];
+      identity?: FakeIdentity | null;
+    }
+  | { kind: 'admin'; device: string; t: number; action: AdminAction };
+
+/** Where the log is kept. */
+interface LogStore {
+  load(): Promise<Entry[]>;
+  append(entry: Entry): Promise<void>;
+  clear(): Promise<void>;
+}
+
+function serverStore(world: string): LogStore {
+  const url = `/__world/${encodeURIComponent(world)}`;
+  return {
+    async load() {
+      const res = await fetch(url);
+      if (!res.ok || !res.headers.get('content-type')?.includes('json')) throw new Error('no world server');
+      return (await res.json()) as Entry[];
+    },
+    async append(entry) {
+      await fetch(url, { method: 'POST', body: JSON.stringify(entry), keepalive: true });
+    },
+    async clear() {
+      await fetch(url, { method: 'DELETE' });
+    },
+  };
+}
+
+function localStore(world: string): LogStore {
+  const key = `playground.world.${world}`;
+  const read = (): Entry[] => JSON.parse(localStorage.getItem(key) ?? '[]') as Entry[];
+  return {
+    load: async () => read(),
+    append: async (entry) => localStorage.setItem(key, JSON.stringify([...read(), entry])),
+    clear: async () => localStorage.removeItem(key),
+  };
+}
+
+/** sessionStorage keys of a redirect round trip to the fake IdP page. */
+export const IDP_REQUEST_KEY = 'playground.idpRequest';
+export const IDP_RESULT_KEY = 'playground.idpResult';
+const DEVICE_KEY = 'playground.device';
+
+/** What the IdP page hands back (postMessage for popups, sessionStorage for redirects). */
+export interface IdpAnswer {
+  type: 'doorway-idp';
+  identity: FakeIdentity | null;
+}
+
+/** The world as the app uses it. */
+export interface World {
+  id: string;
+  /** The provider to give the widget: the fake, with every change logged. */
+  provider: AuthProvider;
+  fake: FakeProvider;
+  /** The widget's clock: real time plus the "expired codes" skew. */
+  clock: Clock;
+  config(): PlaygroundConfig;
+  skew(): number;
+  /** Runs and records an admin action. */
+  admin(action: AdminAction): void;
+  /** Calls `listener` after backend changes. */
+  subscribe(listener: () => void): () => void;
+  /** Resolves when everything so far is saved: wait for it before navigating away. */
+  flushed(): Promise<void>;
+  /** Makes this tab a new device (another browser, as far as the app can tell). */
+  becomeAnotherDevice(): void;
+  /** Forgets the world (log and this device's widget storage). */
+  reset(): Promise<void>;
+}
+
+const randomId = () => Math.random().toString(36).slice(2, 10);
+
+/** Opens (replays) the world named by `?world=` (default `default`). */
+export async function openWorld(): Promise<World> {
+  const id = new URLSearchParams(location.search).get('world') ?? 'default';
+  let device = sessionStorage.getItem(DEVICE_KEY) ?? randomId();
+  sessionStorage.setItem(DEVICE_KEY, device);
+
+  let store = serverStore(id);
+  let log: Entry[];
+  try {
+    log = await store.load();
+  } catch {
+    store = localStore(id);
+    log = await store.load();
+  }
+
+  let replayAt: number | null = null;
+  let skew = 0;
+  let config = DEFAULT_CONFIG;
+  const clock: Clock = {
+    now: () => replayAt ?? Date.now() + skew,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+
+  // The options of the federated call in flight (the IdP handler is not told `link`) and the IdP's answer.
+  let federated: { providerId: string; opts: FederatedOptions; identity?: FakeIdentity | null } | null = null;
+  // An answer that arrived before the call (back from a redirect): queued in the fake and recorded.
+  let answered: FakeIdentity | null | undefined;
+
+  const fake = createFakeProvider({
+    clock,
+    federatedProviders: ['google.com', 'github.com', 'microsoft.com'],
+    tenants: ['acme'],
+    users: SEED_USERS,
+    sleep: (ms) =>
+      replayAt === null ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve(),
+    idp: async (request) => {
+      // Replays answer from the queue; reaching the IdP here would be a bug, never a navigation.
+      if (replayAt !== null) throw new AuthError('user-cancelled');
+      const identity = request.mode === 'popup' ? await askPopup(request) : await leaveForIdp(request);
+      if (federated) federated.identity = identity;
+      return identity;
+    },
+  });
+
+  function leaveForIdp(request: FakeIdpRequest): Promise<FakeIdentity | null> {
+    sessionStorage.setItem(
+      IDP_REQUEST_KEY,
+      JSON.stringify({ providerId: request.providerId, opts: federated?.opts }),
+    );
+    void flushed().then(() => location.assign(idpUrl(request, 'redirect')));
+    return new Promise(() => undefined); // the page is leaving
+  }
+
+  let writes: Promise<void> = Promise.resolve();
+  const append = (entry: Entry) => {
+    writes = writes.then(() => store.append(entry)).catch(() => undefined);
+  };
+  const flushed = () => writes;
+
+  function applyAdmin(action: AdminAction): void {
+    const url: ActionLinkSettings | undefined = 'url' in action ? { url: action.url } : undefined;
+    const b = fake.backend;
+    switch (action.op) {
+      case 'sendVerificationEmail':
+        b.sendVerificationEmail(action.uid, url);
+        return;
+      case 'sendPasswordReset':
+        b.sendPasswordReset(action.uid, url);
+        return;
+      case 'changeEmail':
+        b.changeEmail(action.uid, action.email, url);
+        return;
+      case 'verifyAndChangeEmail':
+        b.verifyAndChangeEmail(action.uid, action.email, url);
+        return;
+      case 'addSecondFactor':
+        b.addSecondFactor(action.uid, action.phone, url);
+        return;
+      case 'faults':
+        b.faults.set(action.patch);
+        return;
+      case 'captcha':
+        b.captcha.autoSolve = action.autoSolve;
+        return;
+      case 'skew':
+        skew = action.ms;
+        return;
+      case 'config':
+        config = action.config;
+        return;
+    }
+  }
+
+  // Replay. Only successful calls were recorded, and failed calls change nothing.
+  let userChangedBy: string | null = null;
+  for (const entry of log) {
+    replayAt = entry.t;
+    const before = fake.getCurrentUser()?.uid ?? null;
+    try {
+      if (entry.kind === 'admin') applyAdmin(entry.action);
+      else await replayCall(fake, entry);
+    } catch {
+      // A world saved by an older playground: skip what no longer applies.
+    }
+    if ((fake.getCurrentUser()?.uid ?? null) !== before) userChangedBy = entry.device;
+  }
+  replayAt = null;
+  if (userChangedBy !== null && userChangedBy !== device) await fake.signOut();
+
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const l of [...listeners]) l();
+  };
+  fake.backend.subscribe(() => setTimeout(emit, 0));
+
+  const record = (method: ProviderMethod, args: unknown[], identity?: FakeIdentity | null) => {
+    const entry: Entry = { kind: 'call', device, t: clock.now(), method, args };
+    if (identity !== undefined) entry.identity = identity;
+    append(entry);
+  };
+
+  const provider = logged(fake, record, (providerId, opts) => {
+    federated = { providerId, opts, identity: answered };
+    answered = undefined;
+    return () => {
+      const identity = federated?.identity;
+      federated = null;
+      return identity;
+    };
+  });
+
+  // Back from the fake IdP page after a redirect: finish the sign-in the page left for.
+  const answer = sessionStorage.getItem(IDP_RESULT_KEY);
+  const asked = sessionStorage.getItem(IDP_REQUEST_KEY);
+  sessionStorage.removeItem(IDP_RESULT_KEY);
+  sessionStorage.removeItem(IDP_REQUEST_KEY);
+  if (answer && asked) {
+    const { identity } = JSON.parse(answer) as IdpAnswer;
+    const { providerId, opts } = JSON.parse(asked) as { providerId: string; opts: FederatedOptions };
+    queueIdentity(fake, identity);
+    answered = identity;
+    try {
+      await provider.signInWithFederated(providerId, { ...opts, mode: 'redirect' });
+    } catch {
+      // getRedirectResult reports it to the widget
+    }
+  }
+
+  return {
+    id,
+    provider,
+    fake,
+    clock,
+    config: () => config,
+    skew: () => skew,
+    admin(action) {
+      applyAdmin(action);
+      append({ kind: 'admin', device, t: clock.now(), action });
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    flushed,
+    becomeAnotherDevice() {
+      device = randomId();
+      sessionStorage.setItem(DEVICE_KEY, device);
+      for (const key of ['doorway.emailLink', 'doorway.redirect']) localStorage.removeItem(key);
+    },
+    async reset() {
+      await writes;
+      await store.clear();
+      for (const key of ['doorway.emailLink', 'doorway.redirect']) localStorage.removeItem(key);
+    },
+  };
+}
+
+function queueIdentity(fake: FakeProvider, identity: FakeIdentity | null | undefined): void {
+  if (identity === null) fake.backend.idp.cancelNext();
+  else if (identity !== undefined) fake.backend.idp.queue(identity);
+}
+
+async function replayCall(fake: FakeProvider, entry: Extract<Entry, { kind: 'call' }>): Promise<void> {
+  const args = [...entry.args];
+  if (entry.method === 'startPhoneSignIn') {
+    const verifier = fake.createCaptchaVerifier(null);
+    fake.backend.captcha.solve(verifier);
+    args[1] = verifier;
+  }
+  if (entry.method === 'signInWithFederated') queueIdentity(fake, entry.identity);
+  const method = fake[entry.method] as (...a: unknown[]) => Promise<unknown>;
+  await method(...args);
+}
+
+/** The fake IdP page's URL for a request. */
+function idpUrl(request: FakeIdpRequest, mode: 'popup' | 'redirect'): string {
+  const q = new URLSearchParams({ providerId: request.providerId, mode, return: location.href });
+  if (request.loginHint) q.set('login_hint', request.loginHint);
+  const world = new URLSearchParams(location.search).get('world');
+  if (world) q.set('world', world);
+  return `/idp?${q}`;
+}
+
+/** Opens the fake IdP in a 500×600 popup and waits for its answer; closing it cancels. */
+function askPopup(request: FakeIdpRequest): Promise<FakeIdentity | null> {
+  const popup = window.open(
+    idpUrl(request, 'popup'),
+    'doorway-idp',
+    `width=${POPUP_WIDTH},height=${POPUP_HEIGHT}`,
+  );
+  if (!popup) return Promise.reject(new AuthError('popup-blocked'));
+  return new Promise((resolve) => {
+    const done = (identity: FakeIdentity | null) => {
+      window.removeEventListener('message', onMessage);
+      clearInterval(poll);
+      if (!popup.closed) popup.close();
+      resolve(identity);
+    };
+    const onMessage = (event: MessageEvent<IdpAnswer>) => {
+      if (event.origin !== location.origin || event.source !== popup || event.data?.type !== 'doorway-idp')
+        return;
+      done(event.data.identity);
+    };
+    window.addEventListener('message', onMessage);
+    const poll = setInterval(() => popup.closed && done(null), 300);
+  });
+}
+
+type AsyncMethods = Pick<AuthProvider, ProviderMethod>;
+
+/**
+ * The fake with every successful call recorded. `onFederated` is told about a federated call before it
+ * runs and returns how to read the identity the IdP gave.
+ */
+function logged(
+  fake: FakeProvider,
+  record: (method: ProviderMethod, args: unknown[], identity?: FakeIdentity | null) => void,
+  onFederated: (providerId: string, opts: FederatedOptions) => () => FakeIdentity | null | undefined,
+): AuthProvider {
+  const wrap =
+    <M extends ProviderMethod>(method: M) =>
+    async (...args: Parameters<AsyncMethods[M]>): Promise<Awaited<ReturnType<AsyncMethods[M]>>> => {
+      const readIdentity =
+        method === 'signInWithFederated' ? onFederated(args[0] as string, args[1] as FederatedOptions) : null;
+      const run = fake[method] as (...a: unknown[]) => Promise<Awaited<ReturnType<AsyncMethods[M]>>>;
+      const result = await run(...args);
+      const saved = method === 'startPhoneSignIn' ? [args[0], null] : args;
+      record(method, JSON.parse(JSON.stringify(saved)) as unknown[], readIdentity?.() ?? undefined);
+      return result;
+    };
+  return {
+    get capabilities() {
+      return fake.capabilities;
+    },
+    getCurrentUser: () => fake.getCurrentUser(),
+    isSignInWithEmailLink: (link) => fake.isSignInWithEmailLink(link),
+    createCaptchaVerifier: (container) => captcha(fake, container),
+    setTenant: wrap('setTenant'),
+    fetchSignInMethodsForEmail: wrap('fetchSignInMethodsForEmail'),
+    signInWithEmailAndPassword: wrap('signInWithEmailAndPassword'),
+    createUser: wrap('createUser'),
+    signInWithCredential: wrap('signInWithCredential'),
+    signInWithFederated: wrap('signInWithFederated'),
+    getRedirectResult: wrap('getRedirectResult'),
+    signInAnonymously: wrap('signInAnonymously'),
+    startPhoneSignIn: wrap('startPhoneSignIn'),
+    confirmPhoneCode: wrap('confirmPhoneCode'),
+    sendSignInLinkToEmail: wrap('sendSignInLinkToEmail'),
+    signInWithEmailLink: wrap('signInWithEmailLink'),
+    sendPasswordResetEmail: wrap('sendPasswordResetEmail'),
+    verifyPasswordResetCode: wrap('verifyPasswordResetCode'),
+    confirmPasswordReset: wrap('confirmPasswordReset'),
+    checkActionCode: wrap('checkActionCode'),
+    applyActionCode: wrap('applyActionCode'),
+    linkWithCredential: wrap('linkWithCredential'),
+    signOut: wrap('signOut'),
+  };
+}
+
+/**
+ * The fake's captcha, made visible: when solving is required (auto-solve off), an "I'm not a robot"
+ * checkbox in the widget's captcha container solves it.
+ */
+function captcha(fake: FakeProvider, container: unknown): CaptchaVerifier {
+  const inner = fake.createCaptchaVerifier(container);
+  let box: HTMLElement | null = null;
+  return {
+    kind: inner.kind,
+    async render() {
+      await inner.render();
+      if (fake.backend.captcha.autoSolve || !(container instanceof HTMLElement)) return;
+      box = document.createElement('label');
+      box.className = 'playground-captcha';
+      const input = document.createElement('input');
+      input.type = 'checkbox';
+      input.addEventListener('change', () => input.checked && fake.backend.captcha.solve(inner));
+      box.append(input, " I'm not a robot");
+      container.append(box);
+    },
+    isSolved: () => inner.isSolved(),
+    clear() {
+      box?.remove();
+      inner.clear();
+    },
+  };
+}

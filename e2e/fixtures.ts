@@ -1,0 +1,122 @@
+/**
+ * Fixtures and page objects for the playground specs: each test gets its own fake-backend "world", a
+ * widget page object (by roles and labels) and the side panel's page object. Every card a test passes
+ * through is checked with axe-core and photographed into docs/cards/<card>.png.
+ */
+import { mkdirSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core');
+const SHOTS = join(here, '..', 'docs', 'cards');
+
+/** Runs axe-core on the widget and expects no violations. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run(context: unknown): Promise<AxeResults> } };
+    const result = await axe.run({ include: [['.doorway']] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, 'axe-core violations').toEqual([]);
+}
+
+/** The widget, by roles and labels. */
+export function widgetOf(page: Page) {
+  const root = page.locator('.doorway');
+  const self = {
+    root,
+    heading: root.getByRole('heading', { level: 1 }),
+    field: (label: string) => root.getByLabel(label, { exact: true }),
+    button: (name: string) => root.getByRole('button', { name, exact: true }),
+    link: (name: string) => root.getByRole('link', { name, exact: true }),
+    /** Waits until the widget's flow has started. */
+    async ready() {
+      await expect(root).toBeVisible();
+      await expect(root).not.toHaveAttribute('aria-busy', 'true');
+    },
+    /**
+     * Waits for a card, checks it with axe-core and saves its screenshot (`screenshot: false` for a variant
+     * that should not replace the card's picture).
+     */
+    async card(card: string, heading?: string | RegExp, options: { screenshot?: boolean } = {}) {
+      await expect(root).toHaveAttribute('data-card', card);
+      await self.ready();
+      if (heading !== undefined) await expect(self.heading).toHaveText(heading);
+      await expectNoAxeViolations(page);
+      if (options.screenshot === false) return;
+      mkdirSync(SHOTS, { recursive: true });
+      const tmp = join(SHOTS, `.${card}.${process.pid}.png`);
+      await root.screenshot({ path: tmp, animations: 'disabled', caret: 'hide' });
+      renameSync(tmp, join(SHOTS, `${card}.png`));
+    },
+    /** The card's error (inline and announced). */
+    async expectError(message: string) {
+      await expect(root.getByRole('alert')).toHaveText(message);
+    },
+  };
+  return self;
+}
+
+/** The playground's side panel. */
+export function panelOf(page: Page) {
+  const panel = page.getByRole('complementary', { name: 'Playground controls' });
+  const emails = panel.getByRole('list', { name: 'Emails' });
+  return {
+    panel,
+    check: (label: string) => panel.getByLabel(label, { exact: true }).check(),
+    uncheck: (label: string) => panel.getByLabel(label, { exact: true }).uncheck(),
+    button: (name: string) => panel.getByRole('button', { name, exact: true }),
+    /** The "Open link" of the latest email of a kind to an address. */
+    emailLink: (kind: string, to: string): Locator =>
+      emails.getByRole('link', { name: `Open ${kind} link for ${to}` }).first(),
+    anotherDevice: (kind: string, to: string): Locator =>
+      emails.getByRole('button', { name: `Open ${kind} link for ${to} as another device` }).first(),
+    async smsCode(to: string): Promise<string> {
+      const item = panel
+        .getByRole('list', { name: 'Text messages' })
+        .getByRole('listitem')
+        .filter({ hasText: to })
+        .first();
+      return (await item.locator('code').textContent()) ?? '';
+    },
+    async adminEmail(email: string) {
+      await panel.getByLabel('Account email', { exact: true }).fill(email);
+    },
+  };
+}
+
+interface Fixtures {
+  /** This test's world id (its own fake backend on the preview server). */
+  world: string;
+  /** The playground URL for this world. */
+  home: string;
+  widget: ReturnType<typeof widgetOf>;
+  panel: ReturnType<typeof panelOf>;
+}
+
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object
+  world: async ({}, use, info) => {
+    await use(`w${info.testId.replace(/[^\w-]/g, '')}${info.retry}`);
+  },
+  home: async ({ world }, use) => {
+    await use(`/?world=${world}`);
+  },
+  widget: async ({ page }, use) => {
+    await use(widgetOf(page));
+  },
+  panel: async ({ page }, use) => {
+    await use(panelOf(page));
+  },
+});
+
+export { expect };
+
+/** Seeded accounts of every world (apps/playground/src/world.ts). */
+export const ADA = { email: 'ada@example.com', password: 'secret123' };

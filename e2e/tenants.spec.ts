@@ -1,0 +1,15 @@
+import { test } from './fixtures.ts';
+
+test('tenants: choose a tenant, then sign in to it', async ({ page, home, widget, panel }) => {
+  await page.goto(home);
+  await panel.check('Tenants');
+  await widget.card('tenantChooser', 'Choose where to sign in');
+  await widget.button('Acme Corp').click();
+  await widget.card('providerChooser', 'Sign in', { screenshot: false });
+  await widget.button('Sign in with email').click();
+  await widget.field('Email').fill('ken@acme.com');
+  await widget.button('Next').click();
+  await widget.field('Password').fill('secret123');
+  await widget.button('Sign in').click();
+  await widget.card('signedIn', 'Signed in!');
+});

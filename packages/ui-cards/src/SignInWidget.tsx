@@ -1,0 +1,141 @@
+import {
+  type AuthProvider,
+  type Clock,
+  createFlow,
+  type Flow,
+  type FlowState,
+  initialState,
+  isLazyProvider,
+  type KeyValueStorage,
+  type LazyProvider,
+  messageFor,
+  normalizeConfig,
+  transition,
+  uiText,
+  type WidgetConfigInput,
+} from '@doorway/auth-core';
+import { useEffect, useRef, useState } from 'react';
+import { WidgetContext, type WidgetEnv } from './context.ts';
+import { FlowRouter } from './FlowRouter.tsx';
+import { Spinner } from './parts.tsx';
+import { useFlow } from './useFlow.ts';
+
+/** Props of {@link SignInWidget}. All are read once, when the widget mounts. */
+export interface SignInWidgetProps {
+  /** The widget configuration; normalised once (a bad option throws `ConfigError` naming it). */
+  config: WidgetConfigInput;
+  /** The provider, or a lazily loaded one. */
+  provider: AuthProvider | LazyProvider;
+  /** The page URL (action codes, email links). Default: `location.href`, or `http://localhost/` on a server. */
+  url?: string;
+  /** Storage for the email-link session. Default: `localStorage`; `null`: none. */
+  storage?: KeyValueStorage | null;
+  /** Timer functions (tests use fake ones). */
+  clock?: Clock;
+  /** Performs redirects. Default: `location.assign`. */
+  navigate?: (url: string) => void;
+  /** Start by signing out and showing the sign-out card. */
+  signOut?: boolean;
+  /** Random ids for email-link sessions. Default: `crypto.randomUUID`. */
+  createId?: () => string;
+}
+
+// The spec allows one widget per page: the mounted one holds this token.
+let liveWidget: object | null = null;
+
+const noop = () => undefined;
+
+/** A flow stand-in for the first render (and the server): the first card, without running any effect. */
+function previewFlow(
+  provider: AuthProvider | LazyProvider,
+  config: ReturnType<typeof normalizeConfig>,
+  url: string,
+): Flow {
+  let state: FlowState = initialState(url);
+  if (!isLazyProvider(provider)) {
+    const start = { type: 'START', url, currentUser: null, redirectPending: false } as const;
+    [state] = transition(state, start, { config, capabilities: provider.capabilities });
+  }
+  return { getSnapshot: () => state, subscribe: () => noop, send: noop, dispose: noop };
+}
+
+/**
+ * The sign-in widget: owns one flow on `provider` and renders its current card.
+ *
+ * StrictMode-safe: the flow starts one microtask after mount, so React's mount–unmount–mount check starts
+ * exactly one flow (a start may consume a one-time action code); unmount disposes it and a later mount
+ * starts a new one. Only one widget may be mounted per page; a second one renders an error instead.
+ * Server rendering shows the first card without calling the provider.
+ * @example
+ * <SignInWidget config={{ signInOptions: ['email', 'google.com'] }} provider={createFakeProvider()} />
+ */
+export function SignInWidget(props: SignInWidgetProps) {
+  const [setup] = useState(() => {
+    const url = props.url ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
+    const config = normalizeConfig(props.config, new URL(url).origin);
+    const { provider } = props;
+    const env: WidgetEnv = {
+      config,
+      getProvider: () => (isLazyProvider(provider) ? (provider.getProvider() ?? null) : provider),
+    };
+    const options = { ...props, config, url };
+    return { env, preview: previewFlow(provider, config, url), start: () => createFlow(options) };
+  });
+  const [flow, setFlow] = useState<Flow | null>(null);
+  const [conflict, setConflict] = useState(false);
+
+  useEffect(() => {
+    if (liveWidget !== null) {
+      setConflict(true);
+      return;
+    }
+    const token = {};
+    liveWidget = token;
+    let cancelled = false;
+    let started: Flow | null = null;
+    Promise.resolve().then(() => {
+      if (cancelled) return;
+      started = setup.start();
+      setFlow(started);
+    });
+    return () => {
+      cancelled = true;
+      started?.dispose();
+      if (liveWidget === token) liveWidget = null;
+      setFlow(null);
+    };
+  }, [setup]);
+
+  const snapshot = useFlow(flow ?? setup.preview);
+  const view = snapshot.card === 'providerChooser' && snapshot.chooseTenant ? 'tenantChooser' : snapshot.card;
+  const root = useRef<HTMLDivElement>(null);
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    root.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [view]);
+
+  if (conflict) {
+    return (
+      <div className="doorway doorway-conflict" role="alert">
+        {uiText.onlyOneWidget}
+      </div>
+    );
+  }
+  return (
+    <WidgetContext.Provider value={setup.env}>
+      <div className="doorway" data-card={view} aria-busy={flow ? undefined : true} ref={root}>
+        <FlowRouter key={view} state={snapshot} send={flow ? flow.send : noop} />
+        {snapshot.busy && snapshot.card !== 'spinner' ? (
+          <div className="doorway-busy">
+            <Spinner />
+          </div>
+        ) : null}
+        <div className="doorway-sr-only" role="alert">
+          {snapshot.error ? messageFor(snapshot.error) : null}
+        </div>
+      </div>
+    </WidgetContext.Provider>
+  );
+}

@@ -1,0 +1,184 @@
+import { messageFor, uiText } from '@doorway/auth-core';
+import type { CardProps } from '../context.ts';
+import { Actions, Button, Card, CardError, errorsFor, Spinner, Text } from '../parts.tsx';
+
+type ContinueCard = 'passwordResetSuccess' | 'emailVerificationSuccess' | 'verifyAndChangeEmailSuccess';
+
+function ContinueButton({ state, send }: CardProps<ContinueCard>) {
+  return (
+    <Actions>
+      <Button disabled={state.pending !== null} onClick={() => send({ type: 'CONTINUE' })}>
+        {uiText.continue}
+      </Button>
+    </Actions>
+  );
+}
+
+/** Password reset success. */
+export function PasswordResetSuccess(props: CardProps<'passwordResetSuccess'>) {
+  return (
+    <Card title={uiText.passwordResetSuccessTitle}>
+      <Text>{uiText.passwordResetSuccessText}</Text>
+      <ContinueButton {...props} />
+    </Card>
+  );
+}
+
+/** Password reset failure: the code expired or was used. */
+export function PasswordResetFailure(_: CardProps<'passwordResetFailure'>) {
+  return (
+    <Card title={uiText.passwordResetFailureTitle}>
+      <Text>{uiText.passwordResetFailureText}</Text>
+    </Card>
+  );
+}
+
+/** Email verification success. */
+export function EmailVerificationSuccess(props: CardProps<'emailVerificationSuccess'>) {
+  return (
+    <Card title={uiText.emailVerificationSuccessTitle}>
+      <Text>{uiText.emailVerificationSuccessText}</Text>
+      <ContinueButton {...props} />
+    </Card>
+  );
+}
+
+/** Email verification failure. */
+export function EmailVerificationFailure(_: CardProps<'emailVerificationFailure'>) {
+  return (
+    <Card title={uiText.emailVerificationFailureTitle}>
+      <Text>{uiText.emailVerificationFailureText}</Text>
+    </Card>
+  );
+}
+
+/** Verify-and-change-email success: the new email is in force. */
+export function VerifyAndChangeEmailSuccess(props: CardProps<'verifyAndChangeEmailSuccess'>) {
+  return (
+    <Card title={uiText.verifyAndChangeEmailSuccessTitle}>
+      <Text>{uiText.verifyAndChangeEmailSuccessText(props.state.email)}</Text>
+      <ContinueButton {...props} />
+    </Card>
+  );
+}
+
+/** Verify-and-change-email failure. */
+export function VerifyAndChangeEmailFailure(_: CardProps<'verifyAndChangeEmailFailure'>) {
+  return (
+    <Card title={uiText.verifyAndChangeEmailFailureTitle}>
+      <Text>{uiText.verifyAndChangeEmailFailureText}</Text>
+    </Card>
+  );
+}
+
+/** Second factor removed; offers a password reset in case someone else added it. */
+export function RevertSecondFactorAdditionSuccess({
+  state,
+  send,
+}: CardProps<'revertSecondFactorAdditionSuccess'>) {
+  return (
+    <Card title={uiText.revertSecondFactorAdditionSuccessTitle}>
+      <Text>{uiText.revertSecondFactorAdditionSuccessText(state.factor)}</Text>
+      <CardError message={errorsFor(state.error, []).card} />
+      {state.email ? (
+        <Actions>
+          <Button disabled={state.pending !== null} onClick={() => send({ type: 'CONTINUE' })}>
+            {uiText.resetPasswordAction}
+          </Button>
+        </Actions>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Second factor could not be removed. */
+export function RevertSecondFactorAdditionFailure(_: CardProps<'revertSecondFactorAdditionFailure'>) {
+  return (
+    <Card title={uiText.revertSecondFactorAdditionFailureTitle}>
+      <Text>{uiText.revertSecondFactorAdditionFailureText}</Text>
+    </Card>
+  );
+}
+
+/** Email change revoked (action code `recoverEmail`); offers a password reset. */
+export function EmailChangeRevoked({ state, send }: CardProps<'emailChangeRevoked'>) {
+  return (
+    <Card title={uiText.emailChangeRevokedTitle}>
+      <Text>{uiText.emailChangeRevokedText(state.email)}</Text>
+      <Text>{uiText.emailChangeRevokedResetText}</Text>
+      <CardError message={errorsFor(state.error, []).card} />
+      <Actions>
+        <Button disabled={state.pending !== null} onClick={() => send({ type: 'CONTINUE' })}>
+          {uiText.resetPasswordAction}
+        </Button>
+      </Actions>
+    </Card>
+  );
+}
+
+/** Email change revoke failure. */
+export function EmailChangeRevokeFailure(_: CardProps<'emailChangeRevokeFailure'>) {
+  return (
+    <Card title={uiText.emailChangeRevokeFailureTitle}>
+      <Text>{uiText.emailChangeRevokeFailureText}</Text>
+    </Card>
+  );
+}
+
+/** Signed out. */
+export function SignOut({ send }: CardProps<'signOut'>) {
+  return (
+    <Card title={uiText.signOutTitle}>
+      <Text>{uiText.signOutText}</Text>
+      <Actions>
+        <Button onClick={() => send({ type: 'SIGN_IN_AGAIN' })}>{uiText.signInAgain}</Button>
+      </Actions>
+    </Card>
+  );
+}
+
+/** A recoverable error (e.g. network): Retry. */
+export function RecoverableError({ state, send }: CardProps<'recoverableError'>) {
+  return (
+    <Card title={uiText.recoverableErrorTitle}>
+      <Text>{messageFor(state.message)}</Text>
+      <Actions>
+        <Button disabled={state.pending !== null} onClick={() => send({ type: 'RETRY' })}>
+          {uiText.retry}
+        </Button>
+      </Actions>
+    </Card>
+  );
+}
+
+/** An unrecoverable error (e.g. no web storage, provider failed to load). */
+export function UnrecoverableError({ state }: CardProps<'unrecoverableError'>) {
+  return (
+    <Card title={uiText.unrecoverableErrorTitle}>
+      <Text>{messageFor(state.message)}</Text>
+    </Card>
+  );
+}
+
+/** The spinner card (loading, action codes being checked, redirects). */
+export function SpinnerCard(_: CardProps<'spinner'>) {
+  return (
+    <Card title={uiText.spinnerLabel} hideTitle>
+      <Spinner />
+    </Card>
+  );
+}
+
+/** "Signed in!" / "Verified!" for 1 s before the redirect; stays (with Sign out) when there is none. */
+export function SignedIn({ state, send }: CardProps<'signedIn'>) {
+  return (
+    <Card title={uiText[state.message]}>
+      {state.result?.user.email ? <Text>{state.result.user.email}</Text> : null}
+      <Actions>
+        <Button secondary disabled={state.pending !== null} onClick={() => send({ type: 'SIGN_OUT' })}>
+          {uiText.signOut}
+        </Button>
+      </Actions>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import type {
+  AuthProvider,
+  CardName,
+  FlowEvent,
+  StateOf,
+  UI_EVENT_TYPES,
+  WidgetConfig,
+} from '@doorway/auth-core';
+import { createContext, useContext } from 'react';
+
+/** An event a person's action produces (what cards send). */
+export type UiEvent = Extract<FlowEvent, { type: (typeof UI_EVENT_TYPES)[number] }>;
+
+/** Props every card component takes: its narrowed state and the flow's `send`. */
+export interface CardProps<C extends CardName> {
+  state: StateOf<C>;
+  send: (event: UiEvent) => void;
+}
+
+/** What cards may read besides their state: the normalised config and the (loaded) provider. */
+export interface WidgetEnv {
+  config: WidgetConfig;
+  /** The provider once it is available (`null` while a lazy provider loads). Used only for the captcha. */
+  getProvider: () => AuthProvider | null;
+}
+
+/** Provides {@link WidgetEnv} to cards; `<SignInWidget>` sets it, custom shells around `FlowRouter` must too. */
+export const WidgetContext = createContext<WidgetEnv | null>(null);
+
+/** The widget environment; cards rendered outside `<SignInWidget>` need a `<WidgetContext.Provider>`. */
+export function useWidget(): WidgetEnv {
+  const env = useContext(WidgetContext);
+  if (!env)
+    throw new Error('Doorway: cards must be rendered inside <SignInWidget> (or a WidgetContext provider)');
+  return env;
+}

@@ -1,0 +1,54 @@
+// @vitest-environment node
+/**
+ * Server rendering: importing the package and `renderToString(<SignInWidget>)` work without `window`, and the
+ * server render never calls the provider (a one-time action code must be left for the browser).
+ */
+import { createFakeProvider } from '@doorway/adapter-fake';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SignInWidget } from '../src/index.ts';
+
+describe('SSR', () => {
+  it('runs without window or document', () => {
+    expect(typeof window).toBe('undefined');
+    expect(typeof document).toBe('undefined');
+  });
+
+  it('renders the first card from the url prop', () => {
+    const fake = createFakeProvider();
+    const html = renderToString(
+      <SignInWidget
+        config={{ signInOptions: ['email', 'google.com'], tosUrl: '/terms' }}
+        provider={fake}
+        url="https://app.example/login"
+      />,
+    );
+    expect(html).toContain('data-card="providerChooser"');
+    expect(html).toContain('Sign in with Google');
+    expect(html).toContain('href="/terms"');
+    expect(fake.backend.calls).toHaveLength(0);
+  });
+
+  it('defaults the url to http://localhost/ and shows the spinner for an action code without applying it', () => {
+    const fake = createFakeProvider();
+    const uid = fake.backend.createUser({ email: 'ann@example.com' });
+    const link = fake.backend.sendVerificationEmail(uid, { url: 'http://localhost/action' }).link;
+    expect(renderToString(<SignInWidget config={{ signInOptions: ['email'] }} provider={fake} />)).toContain(
+      'Sign in with email',
+    );
+    const html = renderToString(
+      <SignInWidget config={{ signInOptions: ['email'] }} provider={fake} url={link} />,
+    );
+    expect(html).toContain('data-card="spinner"');
+    expect(html).toContain('role="progressbar"');
+    expect(fake.backend.calls).toHaveLength(0);
+  });
+
+  it('renders the phone card heading while the lazy phone form loads', () => {
+    const fake = createFakeProvider();
+    const html = renderToString(<SignInWidget config={{ signInOptions: ['phone'] }} provider={fake} />);
+    expect(html).toContain('Enter your phone number');
+    expect(html).toContain('role="progressbar"');
+    expect(fake.backend.calls).toHaveLength(0);
+  });
+});
