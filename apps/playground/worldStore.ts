@@ -1,6 +1,7 @@
 /**
  * A tiny in-memory store for playground worlds, mounted on the Vite dev and preview servers at
- * `/__world/<id>`: GET the log, POST one entry, DELETE the world. Shared by every browser context that
+ * `/__world/<id>`: GET the log, POST one entry, PUT a document that replaces the log (`[document]`: the
+ * Supabase mode's saved GoTrue double), DELETE the world. Shared by every browser context that
  * talks to the server, which is what lets an emailed link be opened on "another device".
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,6 +9,7 @@ import type { Plugin } from 'vite';
 
 const MAX_ENTRIES = 10_000;
 const MAX_BODY = 64 * 1024;
+const MAX_DOCUMENT = 4 * 1024 * 1024;
 
 export function worldStore(): Plugin {
   const worlds = new Map<string, unknown[]>();
@@ -32,7 +34,7 @@ export function worldStore(): Plugin {
       res.end();
       return;
     }
-    if (req.method !== 'POST') {
+    if (req.method !== 'POST' && req.method !== 'PUT') {
       res.statusCode = 405;
       res.end();
       return;
@@ -41,13 +43,16 @@ export function worldStore(): Plugin {
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => {
       body += chunk;
-      if (body.length > MAX_BODY) req.destroy();
+      if (body.length > (req.method === 'PUT' ? MAX_DOCUMENT : MAX_BODY)) req.destroy();
     });
     req.on('end', () => {
       try {
-        if (log.length >= MAX_ENTRIES) throw new Error('world full');
-        log.push(JSON.parse(body));
-        worlds.set(id, log);
+        if (req.method === 'PUT') worlds.set(id, [JSON.parse(body)]);
+        else {
+          if (log.length >= MAX_ENTRIES) throw new Error('world full');
+          log.push(JSON.parse(body));
+          worlds.set(id, log);
+        }
         res.statusCode = 204;
       } catch {
         res.statusCode = 400;

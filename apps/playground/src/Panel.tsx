@@ -5,13 +5,37 @@ import { DEFAULT_CONFIG, type PlaygroundConfig, type World } from './world.ts';
 
 const TWO_HOURS = 2 * 60 * 60 * 1000;
 
+/**
+ * Switches the playground between the fake backend and the adapter-supabase on the GoTrue double
+ * (`?provider=supabase`), keeping the world id.
+ */
+export function BackendSwitch({ current, world }: { current: 'fake' | 'supabase'; world: string }) {
+  return (
+    <Choice
+      legend="Backend"
+      value={current}
+      options={[
+        ['fake', 'Fake (adapter-fake)'],
+        ['supabase', 'Supabase (local GoTrue double)'],
+      ]}
+      onChange={(next) => {
+        const url = new URL('/', location.href);
+        if (next === 'supabase') url.searchParams.set('provider', 'supabase');
+        if (world !== 'default') url.searchParams.set('world', world);
+        location.assign(url.href);
+      }}
+    />
+  );
+}
+
 interface PanelProps {
   world: World;
   conflict: AuthCredential | null;
   onRemount: () => void;
 }
 
-function Check(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/** A checkbox with its label. */
+export function Check(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label className="playground-check">
       <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />{' '}
@@ -20,7 +44,8 @@ function Check(props: { label: string; checked: boolean; onChange: (checked: boo
   );
 }
 
-function Choice<T extends string>(props: {
+/** Radio buttons in a fieldset. */
+export function Choice<T extends string>(props: {
   legend: string;
   value: T;
   options: readonly (readonly [T, string])[];
@@ -91,6 +116,7 @@ export function Panel({ world, conflict, onRemount }: PanelProps) {
 
   return (
     <aside className="playground-panel" aria-label="Playground controls">
+      <BackendSwitch current="fake" world={world.id} />
       <section aria-labelledby="pg-session">
         <h2 id="pg-session">Session</h2>
         <p>

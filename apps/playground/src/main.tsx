@@ -16,6 +16,18 @@ if (location.pathname === '/idp') {
       <IdpPage />
     </StrictMode>,
   );
+} else if (new URLSearchParams(location.search).get('provider') === 'supabase') {
+  // adapter-supabase on the in-memory GoTrue double (not Supabase), loaded only in this mode.
+  void Promise.all([import('./SupabaseApp.tsx'), import('./supabaseWorld.ts')]).then(
+    async ([{ SupabaseApp }, { openSupabaseWorld }]) => {
+      const world = await openSupabaseWorld();
+      root.render(
+        <StrictMode>
+          <SupabaseApp world={world} />
+        </StrictMode>,
+      );
+    },
+  );
 } else {
   void openWorld().then((world) =>
     root.render(

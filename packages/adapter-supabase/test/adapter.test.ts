@@ -1,6 +1,8 @@
 /**
  * Focused tests of the Supabase adapter, against the GoTrue double (no Supabase Auth server runs here).
  */
+
+import { GOTRUE_DEFAULT_TEMPLATES } from '@doorway/adapter-supabase/testing';
 import {
   AuthError,
   confirmPasswordResetAction,
@@ -34,7 +36,6 @@ import {
   type SupabaseErrorContext,
   toAuthError,
 } from '../src/index.ts';
-import { GOTRUE_DEFAULT_TEMPLATES } from './gotrue-double.ts';
 import { ACTION_URL, createSupabaseHarness, server } from './harness.ts';
 
 afterAll(() => server.close());

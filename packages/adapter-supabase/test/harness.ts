@@ -2,6 +2,12 @@
  * The adapter on a fresh GoTrue double: msw server, a fake browser that follows the double's redirects, and
  * the contract harness (`inspect` reads the double's outbox and drives its admin side and IdP).
  */
+
+import {
+  createGoTrueDouble,
+  type GoTrueDouble,
+  type GoTrueDoubleOptions,
+} from '@doorway/adapter-supabase/testing';
 import type { ContractEmailKind, ContractHarness } from '@doorway/auth-core/testing';
 import { setupServer } from 'msw/node';
 import {
@@ -13,7 +19,6 @@ import {
   type SupabaseProviderSettings,
   toSupabaseProvider,
 } from '../src/index.ts';
-import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from './gotrue-double.ts';
 
 /** One msw server per test file; each double adds its own handlers (every double has its own origin). */
 export const server = setupServer();

@@ -11,8 +11,17 @@
  * OAuth/OIDC IdP, an admin side (create users, generate links, ban), a simulated clock and fault switches.
  * @module
  */
-import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
 import { HttpResponse, http, type RequestHandler } from 'msw';
+import {
+  fromBase64Url,
+  hmacSha256,
+  randomInt,
+  randomUUID,
+  sha224 as sha224Bytes,
+  sha256,
+  toBase64Url,
+  toHex,
+} from './hash.ts';
 
 /** GoTrue's mail templates the double renders. */
 export type DoubleTemplateName = 'confirmation' | 'magicLink' | 'recovery' | 'emailChange' | 'invite';
@@ -69,6 +78,28 @@ export interface GoTrueDoubleOptions {
   apiVersioning?: boolean;
   /** Simulated time: start (ms) and how far it moves per request. Defaults: now, 1000 ms. */
   clock?: { start?: number; tickMs?: number };
+  /**
+   * State saved by {@link GoTrueDouble.snapshot} to start from (users, sessions, tokens, outbox, clock). The
+   * simulated time resumes at the later of the saved time and `clock.start` (default now).
+   */
+  state?: GoTrueDoubleState;
+}
+
+/**
+ * Everything the double remembers, as plain JSON (see {@link GoTrueDouble.snapshot}): what lets a double
+ * survive a page load in a browser. Opaque: only {@link GoTrueDoubleOptions.state} reads it.
+ */
+export interface GoTrueDoubleState {
+  version: 1;
+  time: number;
+  users: unknown[];
+  sessions: unknown[];
+  refreshTokens: [string, unknown][];
+  flowStates: unknown[];
+  idpCodes: [string, unknown][];
+  idpQueue: unknown[];
+  emails: DoubleEmail[];
+  sms: DoubleSms[];
 }
 
 /** An email in the double's outbox. */
@@ -198,8 +229,8 @@ const ID_TOKEN_PROVIDERS = ['google', 'apple', 'azure', 'facebook', 'kakao', 'ke
 
 let doubles = 0;
 
-const b64url = (input: Buffer | string) => Buffer.from(input).toString('base64url');
-const sha224 = (s: string) => createHash('sha224').update(s).digest('hex');
+const b64url = toBase64Url;
+const sha224 = (s: string) => toHex(sha224Bytes(s));
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
 const otp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 const formatPhone = (phone: string) => phone.replace(/[^\d]/g, '');
@@ -209,17 +240,17 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 function signJwt(payload: Record<string, unknown>, secret: string): string {
   const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const body = b64url(JSON.stringify(payload));
-  const sig = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
+  const sig = toBase64Url(hmacSha256(secret, `${head}.${body}`));
   return `${head}.${body}.${sig}`;
 }
 
 function verifyJwt(token: string, secret: string): Record<string, unknown> | null {
   const [head, body, sig] = token.split('.');
   if (!head || !body || !sig) return null;
-  const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
+  const expected = toBase64Url(hmacSha256(secret, `${head}.${body}`));
   if (expected !== sig) return null;
   try {
-    const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const payload: unknown = JSON.parse(fromBase64Url(body));
     return isObject(payload) ? payload : null;
   } catch {
     return null;
@@ -327,6 +358,14 @@ export interface GoTrueDouble {
   };
   /** A browser's view: follows a URL through the double and its IdP, returns where it lands. */
   follow(url: string): string;
+  /**
+   * The double as a `fetch` (give it to supabase-js as `auth.fetch`): answers requests to the double and its
+   * IdP in process, without msw or a service worker. A network fault rejects, as `fetch` does; other URLs
+   * reject too.
+   */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The double's state as JSON, to start another double from ({@link GoTrueDoubleOptions.state}). */
+  snapshot(): GoTrueDoubleState;
   readonly admin: GoTrueDoubleAdmin;
   /** GET /settings, as GoTrue answers it. */
   settings(): Record<string, unknown>;
@@ -360,7 +399,7 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
   };
   const anonKey = signJwt({ iss: 'supabase-double', role: 'anon', ref: projectUrl }, JWT_SECRET);
 
-  let time = options.clock?.start ?? Date.now();
+  let time = Math.max(options.clock?.start ?? Date.now(), options.state?.time ?? 0);
   const tickMs = options.clock?.tickMs ?? 1000;
   const now = () => time;
 
@@ -375,6 +414,33 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
   const requests: { method: string; path: string; at: number }[] = [];
   const failures: { route: string; error: DoubleError }[] = [];
   const faults = { network: false, serverError: false };
+  if (options.state) {
+    const saved = structuredClone(options.state);
+    for (const u of saved.users as UserRecord[]) users.set(u.id, u);
+    for (const s of saved.sessions as { id: string; userId: string; createdAt: number; amr: string }[])
+      sessions.set(s.id, s);
+    for (const [k, v] of saved.refreshTokens)
+      refreshTokens.set(k, v as { sessionId: string; revoked: boolean });
+    for (const f of saved.flowStates as FlowState[]) flowStates.set(f.id, f);
+    for (const [k, v] of saved.idpCodes)
+      idpCodes.set(k, v as { provider: string; identity: DoubleIdpIdentity });
+    idpQueue.push(...(saved.idpQueue as typeof idpQueue));
+    emails.push(...saved.emails);
+    smsOutbox.push(...saved.sms);
+  }
+  const snapshot = (): GoTrueDoubleState =>
+    structuredClone({
+      version: 1,
+      time,
+      users: [...users.values()],
+      sessions: [...sessions.values()],
+      refreshTokens: [...refreshTokens],
+      flowStates: [...flowStates.values()],
+      idpCodes: [...idpCodes],
+      idpQueue: [...idpQueue],
+      emails,
+      sms: smsOutbox,
+    });
 
   // ---- users ---------------------------------------------------------------------------------------------
 
@@ -1640,10 +1706,7 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
             'invalid flow state, flow state has expired',
           );
         }
-        const expected =
-          flow.codeChallengeMethod === 's256'
-            ? createHash('sha256').update(verifier).digest('base64url')
-            : verifier;
+        const expected = flow.codeChallengeMethod === 's256' ? toBase64Url(sha256(verifier)) : verifier;
         if (expected !== flow.codeChallenge) {
           throw new GoTrueDoubleError(
             400,
@@ -1948,6 +2011,18 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
     http.get(`${idpUrl}/*`, ({ request }) => redirect(idpAuthorize(new URL(request.url)))),
   ];
 
+  /** The double as a `fetch`: its own routes and the IdP's, in process. */
+  async function doubleFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    let response: Response;
+    if (url.href.startsWith(`${authUrl}/`)) response = await handle(request);
+    else if (url.origin === idpUrl) response = redirect(idpAuthorize(url));
+    else throw new TypeError(`gotrue double: no route to ${url.origin}`);
+    if (response.type === 'error') throw new TypeError('Failed to fetch');
+    return response;
+  }
+
   /**
    * What a browser does with a URL on the double or its IdP: follows the redirects (synchronously, through
    * the same routes) until it leaves them, and returns where it lands.
@@ -2043,6 +2118,10 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
     },
     /** A browser's view: follow a URL through the double and the IdP. */
     follow,
+    /** The double as a `fetch`. */
+    fetch: doubleFetch,
+    /** The double's state as JSON. */
+    snapshot,
     /** GoTrue's admin API (service role), in process. */
     admin: {
       createUser(attrs: {
