@@ -5,6 +5,8 @@ export default defineProject({
   ssr: { resolve: { conditions: ['@doorway/source'] } },
   test: {
     environment: 'node',
+    // A hang guard for loaded CI machines (2 cores), not a timing assertion.
+    testTimeout: 30_000,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },

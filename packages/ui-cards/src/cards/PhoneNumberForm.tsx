@@ -1,49 +1,26 @@
 import { type CaptchaVerifier, optionsFor, uiText } from '@doorway/auth-core';
-import {
-  type CountryCode,
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-} from 'libphonenumber-js/min';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
 import { Actions, Button, CardError, errorsFor, Field, Form, Legal, SelectField } from '../parts.tsx';
+import type * as PhoneNumbers from '../phoneNumbers.ts';
 
-interface Props extends CardProps<'phoneEntry'> {
+/** Props of {@link PhoneNumberForm}. */
+export interface PhoneFormProps extends CardProps<'phoneEntry'> {
   allowedCountries: readonly string[] | null;
   blockedCountries: readonly string[];
 }
 
-/** The countries to offer, named by `Intl.DisplayNames` (libphonenumber-js has the codes, not names). */
-function countryList(allowed: readonly string[] | null, blocked: readonly string[]) {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    // Old runtimes: show the ISO code.
-  }
-  return getCountries()
-    .filter((c) => (allowed ? allowed.includes(c) : !blocked.includes(c)))
-    .map((code) => ({ code, name: names?.of(code) ?? code, dial: getCountryCallingCode(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+interface Props extends PhoneFormProps {
+  /** The lazily loaded libphonenumber-js helpers. */
+  numbers: typeof PhoneNumbers;
 }
 
-/** A local or international number → E.164 and its country, when libphonenumber-js can parse it. */
-function toE164(input: string, country: CountryCode): { phoneNumber: string; country: string } {
-  const parsed = parsePhoneNumberFromString(input, country);
-  if (!parsed?.isPossible()) return { phoneNumber: input.trim(), country };
-  // An unrecognised number keeps the selected country only if its calling code is that country's.
-  const fallback =
-    parsed.countryCallingCode === getCountryCallingCode(country) ? country : parsed.getPossibleCountries()[0];
-  return { phoneNumber: parsed.number, country: parsed.country ?? fallback ?? '' };
-}
-
-/** The phone entry form (lazy chunk): country selector, number, captcha, Verify. */
-export default function PhoneNumberForm({ state, send, allowedCountries, blockedCountries }: Props) {
+/** The phone entry form: country selector, number, captcha, Verify. Rendered once `numbers` has loaded. */
+export function PhoneNumberForm({ state, send, allowedCountries, blockedCountries, numbers }: Props) {
   const { config, getProvider } = useWidget();
   const countries = useMemo(
-    () => countryList(allowedCountries, blockedCountries),
-    [allowedCountries, blockedCountries],
+    () => numbers.countryList(allowedCountries, blockedCountries),
+    [numbers, allowedCountries, blockedCountries],
   );
   const [country, setCountry] = useState(() =>
     countries.some((c) => c.code === state.country) ? state.country : (countries[0]?.code ?? state.country),
@@ -72,7 +49,7 @@ export default function PhoneNumberForm({ state, send, allowedCountries, blocked
 
   const submit = () => {
     const verifier = verifierRef.current;
-    const parsed = toE164(phone, country as CountryCode);
+    const parsed = numbers.toE164(phone, country);
     if (verifier) submittedRef.current = verifier;
     send({
       type: 'SUBMIT_PHONE',

@@ -2,9 +2,15 @@ import { formatCountdown, optionsFor, phoneOptionOf, uiText } from '@doorway/aut
 import { lazy, Suspense, useState } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
 import { Actions, Button, Card, CardError, errorsFor, Field, Form, Spinner, Text } from '../parts.tsx';
+import { type PhoneFormProps, PhoneNumberForm } from './PhoneNumberForm.tsx';
 
-// libphonenumber-js is big: the phone number form is its own chunk, loaded when the card shows.
-const PhoneNumberForm = lazy(() => import('./PhoneNumberForm.tsx'));
+// libphonenumber-js and its metadata are big: they are their own chunk, loaded when the card shows. The form
+// component stays in the first chunk so that the lazy chunk shares no module with it (a shared module would
+// become one more chunk in the first load, and each chunk costs gzip efficiency).
+const LazyPhoneNumberForm = lazy(async () => {
+  const numbers = await import('../phoneNumbers.ts');
+  return { default: (props: PhoneFormProps) => <PhoneNumberForm {...props} numbers={numbers} /> };
+});
 
 /** Phone number entry: country selector, number, captcha. The number is sent in E.164. */
 export function PhoneEntry(props: CardProps<'phoneEntry'>) {
@@ -13,7 +19,7 @@ export function PhoneEntry(props: CardProps<'phoneEntry'>) {
   return (
     <Card title={uiText.phoneEntryTitle}>
       <Suspense fallback={<Spinner />}>
-        <PhoneNumberForm
+        <LazyPhoneNumberForm
           {...props}
           allowedCountries={option?.allowedCountries ?? null}
           blockedCountries={option?.blockedCountries ?? []}
