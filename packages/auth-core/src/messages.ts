@@ -191,6 +191,7 @@ export const uiText = {
   privacyPolicy: 'Privacy Policy',
   passwordHint: 'Use at least 6 characters with letters and numbers',
   learnMore: 'Learn more',
+  otherWaysToSignIn: 'Other ways to sign in',
   onlyOneWidget: 'Doorway: only one sign-in widget may be mounted per page',
 } as const;
 

@@ -200,6 +200,43 @@ describe('email entry routing (spec §4)', () => {
   });
 });
 
+describe('identifier-first', () => {
+  const TENANTS: WidgetConfigInput = {
+    signInOptions: ['email', 'google.com', 'phone'],
+    displayMode: 'identifierFirst',
+    tenants: [
+      { id: null, displayName: 'Everyone' },
+      { id: 'sso', displayName: 'SSO', emailDomains: ['sso.example'], signInOptions: ['github.com'] },
+    ],
+  };
+
+  it('offers the other options beside email entry', () => {
+    const d = driver({ signInOptions: ['email', 'google.com', 'phone'], displayMode: 'identifierFirst' });
+    expect(d.state.card).toBe('emailEntry');
+    d.send({ type: 'CHOOSE_PROVIDER', providerId: 'phone' });
+    expect(d.state.card).toBe('phoneEntry');
+    const g = driver({ signInOptions: ['email', 'google.com'], displayMode: 'identifierFirst' });
+    g.send({ type: 'CHOOSE_PROVIDER', providerId: 'google.com' });
+    expect(g.op).toMatchObject({ kind: 'federated', providerId: 'google.com' });
+  });
+
+  it("an email of a tenant without an email option leads to that tenant's options", () => {
+    const d = driver(TENANTS).send({ type: 'SUBMIT_EMAIL', email: 'ann@sso.example' });
+    expect(d.op).toEqual({ kind: 'lookupEmail', email: 'ann@sso.example', tenantId: 'sso' });
+    d.resolve([]);
+    expect(d.state).toMatchObject({ card: 'providerChooser', chooseTenant: false, tenantId: 'sso' });
+    d.send({ type: 'CHOOSE_PROVIDER', providerId: 'github.com' });
+    expect(d.op).toMatchObject({ kind: 'federated', providerId: 'github.com' });
+  });
+
+  it('option-first email entry ignores provider choices (they belong to the chooser)', () => {
+    const d = atEmail();
+    const before = d.state;
+    d.send({ type: 'CHOOSE_PROVIDER', providerId: 'phone' });
+    expect(d.state).toBe(before);
+  });
+});
+
 describe('password sign-in, sign-up and recovery', () => {
   it('validates, shows provider errors inline and succeeds', () => {
     const d = atEmail().send({ type: 'SUBMIT_EMAIL', email: 'ann@example.com' }).resolve(['password']);

@@ -209,6 +209,10 @@ function routeEmail(
   const options = optionsOf(state, ctx);
   const emailOption = emailOptionOf(options);
   const linkMode = emailOption?.signInMethod === 'emailLink';
+  // Identifier-first picked a tenant that has no email option: offer that tenant's options instead.
+  if (!emailOption && options.length > 0 && ctx.config.displayMode === 'identifierFirst') {
+    return go({ ...state, tenantChosen: true }, { card: 'providerChooser', chooseTenant: false });
+  }
   if (!ctx.capabilities.reliableSignInMethodLookup) {
     // Enumeration-safe: never reveal whether the account exists.
     if (!emailOption) return go(state, { card: 'unsupportedProvider', email });
@@ -626,7 +630,9 @@ function onUiEvent(state: FlowState, event: FlowEvent, ctx: FlowContext): Transi
       return call(state, { kind: 'setTenant', tenantId: event.tenantId });
     }
     case 'CHOOSE_PROVIDER': {
-      if (state.card !== 'providerChooser' || state.chooseTenant) return same(state);
+      // Identifier-first shows email entry first, with the other options beside it.
+      const fromEmail = state.card === 'emailEntry' && ctx.config.displayMode === 'identifierFirst';
+      if (!fromEmail && (state.card !== 'providerChooser' || state.chooseTenant)) return same(state);
       const id = event.providerId;
       if ((id === 'email' || id === 'password' || id === 'emailLink') && emailOption) {
         return go(state, { card: 'emailEntry', email: '' });

@@ -746,3 +746,23 @@ describe('card details', () => {
     screen.getByText('Please authorize the required permissions to sign in to the application');
   });
 });
+
+describe('identifier-first email entry', () => {
+  it('offers the other sign-in options beside the email form, and they work', async () => {
+    const o = await open({ signInOptions: ['email', 'phone', 'google.com'], displayMode: 'identifierFirst' });
+    const view = renderFlow(o);
+    expect(cardOf(view)).toBe('emailEntry');
+    const others = screen.getByRole('region', { name: 'Other ways to sign in' });
+    expect(within(others).getByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    await view.user.click(within(others).getByRole('button', { name: 'Sign in with phone' }));
+    await settle();
+    expect(view.sent.at(-1)).toEqual({ type: 'CHOOSE_PROVIDER', providerId: 'phone' });
+    expect(o.card()).toBe('phoneEntry');
+  });
+
+  it('option-first email entry shows no other options (the chooser has them)', async () => {
+    const o = await atEmail();
+    renderFlow(o);
+    expect(screen.queryByRole('region', { name: 'Other ways to sign in' })).toBeNull();
+  });
+});

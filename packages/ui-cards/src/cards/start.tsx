@@ -16,6 +16,38 @@ function optionButton(option: SignInOption): { id: string; label: string } {
   }
 }
 
+/** One button per sign-in option. */
+function OptionButtons({
+  options,
+  pending,
+  send,
+}: {
+  options: readonly SignInOption[];
+  pending: boolean;
+  send: CardProps<'providerChooser'>['send'];
+}) {
+  return (
+    <ul className="doorway-options">
+      {options.map((o) => {
+        const { id, label } = optionButton(o);
+        return (
+          <li key={id}>
+            <button
+              type="button"
+              className="doorway-button doorway-provider"
+              data-provider={id}
+              disabled={pending}
+              onClick={() => send({ type: 'CHOOSE_PROVIDER', providerId: id })}
+            >
+              {label}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** Provider chooser: one button per sign-in option, or per tenant when a tenant must be chosen first. */
 export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
   const { config } = useWidget();
@@ -48,24 +80,7 @@ export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
   return (
     <Card title={uiText.providerChooserTitle}>
       <CardError message={error} />
-      <ul className="doorway-options">
-        {options.map((o) => {
-          const { id, label } = optionButton(o);
-          return (
-            <li key={id}>
-              <button
-                type="button"
-                className="doorway-button doorway-provider"
-                data-provider={id}
-                disabled={pending}
-                onClick={() => send({ type: 'CHOOSE_PROVIDER', providerId: id })}
-              >
-                {label}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <OptionButtons options={options} pending={pending} send={send} />
       {canGoBack ? (
         <Actions>
           <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
@@ -86,6 +101,9 @@ export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
   const pending = state.pending !== null;
   const options = optionsFor(config, config.tenants ? state.tenantId : undefined);
   const canCancel = config.displayMode === 'optionFirst' && options.length > 1;
+  // Identifier-first starts here, so the other options are offered beside the email form.
+  const others =
+    config.displayMode === 'identifierFirst' ? options.filter((o) => o.provider !== 'email') : [];
   return (
     <Card title={uiText.emailEntryTitle}>
       <Form pending={pending} onSubmit={() => send({ type: 'SUBMIT_EMAIL', email })}>
@@ -111,6 +129,14 @@ export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
           </Button>
         </Actions>
       </Form>
+      {others.length > 0 ? (
+        <section className="doorway-others" aria-labelledby="doorway-others-title">
+          <h2 id="doorway-others-title" className="doorway-subtitle">
+            {uiText.otherWaysToSignIn}
+          </h2>
+          <OptionButtons options={others} pending={pending} send={send} />
+        </section>
+      ) : null}
       <Legal />
     </Card>
   );
