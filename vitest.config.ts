@@ -12,6 +12,8 @@ export default defineConfig({
       'packages/adapter-fake',
       'packages/ui-cards',
       'packages/adapter-supabase',
+      // The Remix host's server modules (no emulator; the emulator-backed checks run in e2e/host).
+      'apps/remix-host',
     ],
   },
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: bundle sizes of the Doorway widget (auth-core + ui-cards) next to FirebaseUI 6.1.0,
 // both bundled the same way with esbuild (ESM, minified, code splitting; React, react-dom and provider
-// SDKs external), gzip level 9. Checks the budgets of DESIGN.md §7 and prints PASS/FAIL for each.
+// SDKs external), gzip level 9. Checks the budgets of DESIGN.md §7 and prints PASS/FAIL for each. Then the
+// Remix host's server figures (bench/server.mjs; `--size-only` skips them).
 //
 // FirebaseUI's peer is firebase ^9/^10, which conflicts with the repo's firebase 12, so it lives in its own
 // folder (bench/firebaseui) with its own lockfile and is installed on demand.
@@ -163,3 +164,10 @@ const verdicts = [
 console.log(verdicts.every(Boolean) ? '\nAll budgets met.' : '\nSome budgets are not met (see FAIL above).');
 // `npm run bench -- --strict` makes a missed budget fail the command (for CI gates).
 if (process.argv.includes('--strict') && !verdicts.every(Boolean)) process.exitCode = 1;
+
+// Server figures (bench/server.mjs): they build the Remix host and start the Auth emulator, so
+// `npm run bench -- --size-only` leaves them out.
+if (!process.argv.includes('--size-only')) {
+  const { benchServer, printServer } = await import('./server.mjs');
+  printServer(await benchServer());
+}

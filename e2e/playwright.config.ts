@@ -1,11 +1,49 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 4317;
+/** The Remix host on the Auth emulator (scripts/e2e-host.mjs); HOST_PORT + 1 runs the email-link config. */
+export const HOST_PORT = 4320;
 
-/** Playwright in Debian's Chromium (no browser download) against the built playground on the fake backend. */
+// Start only the servers of the projects asked for (`--project playground` needs no emulator).
+const asked = process.argv.flatMap((arg, i, all) =>
+  arg === '--project'
+    ? [all[i + 1] ?? '']
+    : arg.startsWith('--project=')
+      ? [arg.slice('--project='.length)]
+      : [],
+);
+const wanted = (project: string) => asked.length === 0 || asked.includes(project);
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number];
+
+const servers: Record<string, WebServer> = {
+  playground: {
+    command: `npm run build -w @doorway/playground && npm run preview -w @doorway/playground -- --host 127.0.0.1 --port ${PORT} --strictPort`,
+    cwd: root,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  },
+  'remix-host': {
+    command: 'node scripts/e2e-host.mjs',
+    cwd: root,
+    env: { E2E_HOST_PORT: String(HOST_PORT) },
+    // The second instance starts last: once it answers, both do.
+    url: `http://127.0.0.1:${HOST_PORT + 1}/bench/bare`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+};
+
+/**
+ * Playwright in Debian's Chromium (no browser download), two projects:
+ * - `playground`: the built playground on the fake backend (every spec in e2e/*.spec.ts);
+ * - `remix-host`: the production build of apps/remix-host on the Firebase Auth emulator (e2e/host/).
+ */
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -19,7 +57,6 @@ export default defineConfig({
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by scripts/test.mjs to collect results; not a turbo input
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 400, height: 900 },
     trace: 'retain-on-failure',
     launchOptions: {
@@ -33,12 +70,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'playground' }],
-  webServer: {
-    command: `npm run build -w @doorway/playground && npm run preview -w @doorway/playground -- --host 127.0.0.1 --port ${PORT} --strictPort`,
-    cwd: root,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-  },
+  projects: [
+    { name: 'playground', testIgnore: 'host/**', use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    {
+      name: 'remix-host',
+      testDir: './host',
+      use: { baseURL: `http://127.0.0.1:${HOST_PORT}` },
+      // Every host test shares one emulator and clears its accounts first: one at a time.
+      workers: 1,
+      fullyParallel: false,
+    },
+  ],
+  webServer: Object.entries(servers)
+    .filter(([project]) => wanted(project))
+    .map(([, server]) => server),
 });

@@ -1,28 +1,32 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds the product and serves it on 127.0.0.1.
-// Until the Remix host exists this is the playground (the widget on the in-memory provider).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// `npm start`: the product on a fresh clone, no cloud account: installs what is missing, starts the
+// Firebase Auth emulator (project demo-doorway), builds the Remix host for production and serves it with
+// remix-serve on http://127.0.0.1:${PORT:-3000}/. Ctrl+C stops both.
 import { ensureDependencies } from './ensure.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 ensureDependencies();
+// Imported after the install: host.mjs only needs builtins, but the build needs node_modules.
+const { buildHost, serveHost, startEmulator, stopOnSignal } = await import('./host.mjs');
 
-const port = process.env.PORT ?? '5173';
-const app = join(root, 'apps', 'playground');
-if (!existsSync(join(app, 'index.html'))) {
-  console.error('apps/playground is missing: nothing to start.');
+const port = Number(process.env.PORT ?? '3000');
+const children = [];
+const stopping = stopOnSignal(children);
+try {
+  const emulator = await startEmulator();
+  children.push(emulator.child);
+  buildHost();
+  const server = await serveHost({ port, emulator: emulator.address });
+  children.push(server);
+  console.log(
+    `\nDoorway: http://127.0.0.1:${port}/  (sign in at /login; Auth emulator at http://${emulator.address}/)` +
+      '\nCtrl+C to stop.\n',
+  );
+  server.on('exit', (code) => {
+    if (stopping()) return;
+    console.error(`remix-serve exited unexpectedly (code ${code}).`);
+    process.exit(code ?? 1);
+  });
+} catch (error) {
+  console.error(`npm start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-const vite = join(root, 'node_modules', '.bin', 'vite');
-const build = spawnSync(vite, ['build'], { cwd: app, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-console.log(`\nDoorway playground: http://127.0.0.1:${port}/  (Ctrl+C to stop)\n`);
-const server = spawn(vite, ['preview', '--host', '127.0.0.1', '--port', port, '--strictPort'], {
-  cwd: app,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,245 @@
+/**
+ * The host's configuration, read from environment variables in one place and checked once at start-up.
+ * {@link parseHostConfig} is pure (it takes the environment as data) so every rule is unit-tested;
+ * {@link hostConfig} reads `process.env` once. Only {@link publicConfig} ever reaches the browser.
+ * @module
+ */
+import {
+  ConfigError,
+  type EmailOptionInput,
+  normalizeConfig,
+  type SignInOptionInput,
+  type TenantInput,
+} from '@doorway/auth-core';
+import {
+  ACTION_PATH,
+  type FirebaseWebConfig,
+  type PublicConfig,
+  widgetConfigInput,
+} from './public-config.ts';
+
+export type { PublicConfig } from './public-config.ts';
+
+/** The environment, as `process.env` gives it. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The default sign-in options (`DOORWAY_SIGN_IN_OPTIONS` unset). */
+export const DEFAULT_SIGN_IN_OPTIONS: readonly string[] = ['email', 'phone', 'google.com', 'anonymous'];
+
+/** Everything the host reads from its environment. */
+export interface HostConfig {
+  /** The identity provider behind the widget; only `firebase` is built. */
+  provider: 'firebase';
+  firebase: FirebaseWebConfig;
+  /** `host:port` of the Firebase Auth emulator, or `null` for a real project. */
+  emulatorHost: string | null;
+  /** Whether the project has email enumeration protection on (default: on, except on the emulator). */
+  emailEnumerationProtection: boolean;
+  /** reCAPTCHA of phone sign-in: `normal` (default, FirebaseUI's visible checkbox), `compact` or `invisible`. */
+  recaptchaSize: 'normal' | 'compact' | 'invisible';
+  /** The widget's sign-in options; email options get {@link ACTION_PATH} as their link URL. */
+  signInOptions: readonly SignInOptionInput[];
+  displayMode: 'optionFirst' | 'identifierFirst';
+  tenants: readonly TenantInput[] | null;
+  /** Where to go after sign-in when the page does not ask for a (safe) `signInSuccessUrl`. */
+  successUrl: string;
+  tosUrl: string | null;
+  privacyUrl: string | null;
+  /**
+   * Origins besides the request's own that redirects may go to and that may post forms here (the
+   * public origin when a proxy rewrites the host or the scheme).
+   */
+  allowedOrigins: readonly string[];
+  /** The port remix-serve listens on (read by remix-serve itself; checked here to fail fast). */
+  port: number;
+}
+
+/** A bad environment variable; the message names it. */
+export class HostConfigError extends Error {
+  override readonly name = 'HostConfigError';
+  readonly variable: string;
+  constructor(variable: string, problem: string) {
+    super(`remix-host: ${variable} ${problem}`);
+    this.variable = variable;
+  }
+}
+
+const value = (env: Env, name: string): string | null => {
+  const v = env[name]?.trim();
+  return v === undefined || v === '' ? null : v;
+};
+
+function parseJson(env: Env, name: string): unknown {
+  const raw = value(env, name);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new HostConfigError(name, 'must be valid JSON');
+  }
+}
+
+function list(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** Email options send their links (sign-in and linking) to the action route unless told otherwise. */
+function withActionLink(option: SignInOptionInput): SignInOptionInput {
+  if (option === 'email' || option === 'password') return { provider: 'email', emailLinkUrl: ACTION_PATH };
+  if (option === 'emailLink') {
+    return { provider: 'email', signInMethod: 'emailLink', emailLinkUrl: ACTION_PATH };
+  }
+  if (typeof option === 'object' && option.provider === 'email' && !('emailLinkUrl' in option)) {
+    const email: EmailOptionInput = { ...(option as EmailOptionInput), emailLinkUrl: ACTION_PATH };
+    return email;
+  }
+  return option;
+}
+
+function signInOptions(env: Env): SignInOptionInput[] {
+  const name = 'DOORWAY_SIGN_IN_OPTIONS';
+  const raw = value(env, name);
+  let options: unknown;
+  if (raw === null) options = DEFAULT_SIGN_IN_OPTIONS;
+  else if (raw.startsWith('[')) options = parseJson(env, name);
+  else options = list(raw);
+  if (!Array.isArray(options) || options.length === 0) {
+    throw new HostConfigError(name, 'must be a comma-separated list of provider ids or a JSON array');
+  }
+  return (options as SignInOptionInput[]).map(withActionLink);
+}
+
+function tenants(env: Env): TenantInput[] | null {
+  const parsed = parseJson(env, 'DOORWAY_TENANTS');
+  if (parsed === null) return null;
+  if (!Array.isArray(parsed)) throw new HostConfigError('DOORWAY_TENANTS', 'must be a JSON array of tenants');
+  return (parsed as TenantInput[]).map((t) =>
+    typeof t === 'object' && t !== null && Array.isArray(t.signInOptions)
+      ? { ...t, signInOptions: t.signInOptions.map(withActionLink) }
+      : t,
+  );
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === null) return fallback;
+  if (/^(1|true|on|yes)$/i.test(raw)) return true;
+  if (/^(0|false|off|no)$/i.test(raw)) return false;
+  throw new HostConfigError(name, 'must be true or false');
+}
+
+function recaptchaSize(env: Env): HostConfig['recaptchaSize'] {
+  const raw = value(env, 'DOORWAY_RECAPTCHA') ?? 'normal';
+  if (raw !== 'normal' && raw !== 'compact' && raw !== 'invisible') {
+    throw new HostConfigError('DOORWAY_RECAPTCHA', 'must be normal, compact or invisible');
+  }
+  return raw;
+}
+
+// Which env variable a widget option comes from, to name it when normalizeConfig refuses it.
+const VARIABLE_OF: Readonly<Record<string, string>> = {
+  signInOptions: 'DOORWAY_SIGN_IN_OPTIONS',
+  displayMode: 'DOORWAY_DISPLAY_MODE',
+  tenants: 'DOORWAY_TENANTS',
+  signInSuccessUrl: 'DOORWAY_SUCCESS_URL',
+  tosUrl: 'DOORWAY_TOS_URL',
+  privacyPolicyUrl: 'DOORWAY_PRIVACY_URL',
+  allowedOrigins: 'DOORWAY_ALLOWED_ORIGINS',
+};
+
+/**
+ * Reads the host configuration from an environment. Throws {@link HostConfigError} naming the variable
+ * at fault; never returns a half-valid configuration.
+ * @example parseHostConfig({ FIREBASE_PROJECT_ID: 'demo-doorway' }).emulatorHost // "127.0.0.1:9099"
+ */
+export function parseHostConfig(env: Env): HostConfig {
+  const provider = value(env, 'DOORWAY_PROVIDER') ?? 'firebase';
+  if (provider !== 'firebase') {
+    throw new HostConfigError(
+      'DOORWAY_PROVIDER',
+      `"${provider}" is not available in this host (only "firebase")`,
+    );
+  }
+  const projectId = value(env, 'FIREBASE_PROJECT_ID') ?? 'demo-doorway';
+  if (!/^[a-z0-9-]{4,64}$/.test(projectId)) {
+    throw new HostConfigError(
+      'FIREBASE_PROJECT_ID',
+      'must be a Firebase project id (lower-case letters, digits, -)',
+    );
+  }
+  const demo = projectId.startsWith('demo-');
+  const emulatorHost = value(env, 'FIREBASE_AUTH_EMULATOR_HOST') ?? (demo ? '127.0.0.1:9099' : null);
+  if (emulatorHost !== null && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
+    throw new HostConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'must be host:port, e.g. 127.0.0.1:9099');
+  }
+  const portRaw = value(env, 'PORT') ?? '3000';
+  const port = Number(portRaw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new HostConfigError('PORT', 'must be a port number');
+  }
+  const displayMode = value(env, 'DOORWAY_DISPLAY_MODE') ?? 'optionFirst';
+  const config: HostConfig = {
+    provider: 'firebase',
+    firebase: {
+      apiKey: value(env, 'FIREBASE_API_KEY') ?? 'demo-api-key',
+      projectId,
+      authDomain: value(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+    },
+    emulatorHost,
+    emailEnumerationProtection: flag(env, 'DOORWAY_EMAIL_ENUMERATION_PROTECTION', emulatorHost === null),
+    recaptchaSize: recaptchaSize(env),
+    signInOptions: signInOptions(env),
+    displayMode: displayMode as HostConfig['displayMode'],
+    tenants: tenants(env),
+    successUrl: value(env, 'DOORWAY_SUCCESS_URL') ?? '/account',
+    tosUrl: value(env, 'DOORWAY_TOS_URL'),
+    privacyUrl: value(env, 'DOORWAY_PRIVACY_URL'),
+    allowedOrigins: list(value(env, 'DOORWAY_ALLOWED_ORIGINS') ?? ''),
+    port,
+  };
+  // The widget's own validation, once, so a bad value fails at start-up rather than on a visitor's page.
+  try {
+    normalizeConfig(widgetConfigInput(config, config.successUrl), 'http://127.0.0.1');
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      const top = e.option.split(/[.[]/)[0] ?? e.option;
+      throw new HostConfigError(VARIABLE_OF[top] ?? top, e.message.replace(/^Doorway config: /, ''));
+    }
+    throw e;
+  }
+  return config;
+}
+
+function federatedIds(options: readonly SignInOptionInput[]): string[] {
+  const builtIn = new Set(['email', 'password', 'emailLink', 'phone', 'anonymous']);
+  return options.map((o) => (typeof o === 'string' ? o : o.provider)).filter((id) => !builtIn.has(id));
+}
+
+/** What the browser may see: no credentials, no server-only settings. */
+export function publicConfig(config: HostConfig): PublicConfig {
+  const tenantOptions = (config.tenants ?? []).flatMap((t) => t.signInOptions ?? []);
+  return {
+    firebase: config.firebase,
+    emulatorUrl: config.emulatorHost === null ? null : `http://${config.emulatorHost}`,
+    emailEnumerationProtection: config.emailEnumerationProtection,
+    recaptchaSize: config.recaptchaSize,
+    federatedProviders: [...new Set(federatedIds([...config.signInOptions, ...tenantOptions]))],
+    signInOptions: config.signInOptions,
+    displayMode: config.displayMode,
+    tenants: config.tenants,
+    tosUrl: config.tosUrl,
+    privacyUrl: config.privacyUrl,
+    allowedOrigins: config.allowedOrigins,
+  };
+}
+
+let cached: HostConfig | null = null;
+
+/** The configuration of this process, from `process.env`, parsed on first use. */
+export function hostConfig(): HostConfig {
+  cached ??= parseHostConfig(process.env);
+  return cached;
+}

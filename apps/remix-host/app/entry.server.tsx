@@ -1,0 +1,43 @@
+import { PassThrough } from 'node:stream';
+import type { EntryContext } from '@remix-run/node';
+import { createReadableStreamFromReadable } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { SECURITY_HEADERS } from './security-headers.ts';
+
+/** Rendering gives up after this long (no route streams deferred data). */
+export const streamTimeout = 5_000;
+
+/** Renders a document: the whole page at once (nothing here streams), with the security headers (a route's
+ * own value wins, e.g. the action pages' referrer policy). */
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    let responseStatus = status;
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+      onAllReady() {
+        const body = new PassThrough();
+        headers.set('content-type', 'text/html; charset=utf-8');
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+          if (!headers.has(name)) headers.set(name, value);
+        }
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status: responseStatus }));
+        pipe(body);
+        clearTimeout(timer);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatus = 500;
+        console.error(error);
+      },
+    });
+    const timer = setTimeout(abort, streamTimeout + 1000);
+  });
+}

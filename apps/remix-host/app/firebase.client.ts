@@ -1,0 +1,97 @@
+/**
+ * The browser's Firebase: the host owns the `Auth` instance and hands it to the Doorway provider. Loaded
+ * as a lazy chunk by the login widget, so the SDK never enters the server bundle or the first paint.
+ * @module
+ */
+import { createFirebaseProvider, type FirebaseProvider } from '@doorway/adapter-firebase';
+import { AuthError, providerName } from '@doorway/auth-core';
+import { getApps, initializeApp } from 'firebase/app';
+import { type Auth, getAuth } from 'firebase/auth';
+import type { PublicConfig } from './public-config.ts';
+
+const APP_NAME = 'doorway-host';
+
+/**
+ * On the Auth emulator only: a federated sign-in takes the identity as JSON claims from a prompt and
+ * signs in (or links) with `GoogleAuthProvider.credential(claims)`-style credentials, which the emulator
+ * accepts. The SDK's popup and redirect need apis.google.com, which is out of reach offline; a real
+ * project never gets this path (it would refuse such unsigned tokens anyway).
+ */
+function withEmulatorIdentities(provider: FirebaseProvider): FirebaseProvider {
+  return {
+    ...provider,
+    async signInWithFederated(providerId, options) {
+      const example = JSON.stringify({
+        sub: `${providerId}-user-1`,
+        email: 'user@example.com',
+        email_verified: true,
+      });
+      const answer = window.prompt(
+        `Auth emulator: the ${providerName(providerId)} identity to sign in with, as JSON claims`,
+        example,
+      );
+      if (answer === null) throw new AuthError('user-cancelled');
+      let claims: unknown;
+      try {
+        claims = JSON.parse(answer);
+      } catch {
+        throw new AuthError('user-cancelled');
+      }
+      if (
+        typeof claims !== 'object' ||
+        claims === null ||
+        typeof (claims as { sub?: unknown }).sub !== 'string'
+      ) {
+        throw new AuthError('user-cancelled');
+      }
+      const credential = { kind: 'federated', providerId, idToken: answer } as const;
+      return options.link
+        ? provider.linkWithCredential(credential)
+        : provider.signInWithCredential(credential);
+    },
+  };
+}
+
+let pending: Promise<FirebaseProvider> | null = null;
+
+/**
+ * The Doorway provider on this page's Firebase `Auth`, once the SDK has restored any signed-in user
+ * (so the widget starts knowing about an anonymous user to upgrade).
+ */
+export function loadFirebaseProvider(config: PublicConfig): Promise<FirebaseProvider> {
+  pending ??= (async () => {
+    const app = getApps().find((a) => a.name === APP_NAME) ?? initializeApp(config.firebase, APP_NAME);
+    const auth = getAuth(app);
+    const provider = createFirebaseProvider({
+      auth,
+      ...(config.emulatorUrl === null ? {} : { emulatorUrl: config.emulatorUrl }),
+      emailEnumerationProtection: config.emailEnumerationProtection,
+      federatedProviders: config.federatedProviders,
+      recaptcha: { size: config.recaptchaSize },
+    });
+    await auth.authStateReady();
+    return config.emulatorUrl === null ? provider : withEmulatorIdentities(provider);
+  })();
+  return pending;
+}
+
+/**
+ * Exchanges the signed-in user's ID token for the server's session cookie (`POST /session`). Resolves
+ * whether the server accepted it.
+ */
+export async function startServerSession(auth: Auth): Promise<boolean> {
+  const user = auth.currentUser;
+  if (user === null) return false;
+  try {
+    const idToken = await user.getIdToken();
+    const response = await fetch('/session', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,92 @@
+import { uiText } from '@doorway/auth-core';
+import cardsCss from '@doorway/ui-cards/styles.css?url';
+import type { LinksFunction, MetaFunction } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import appCss from './app.css?url';
+import { SiteHeader } from './components/SiteHeader.tsx';
+import { hostConfig, publicConfig } from './config.server.ts';
+import type { PublicConfig } from './public-config.ts';
+
+/** The stylesheets of every page: the widget's (also used by the static action cards) and the frame's. */
+export const STYLESHEETS: readonly string[] = [cardsCss, appCss];
+
+export const links: LinksFunction = () => STYLESHEETS.map((href) => ({ rel: 'stylesheet', href }));
+
+export const meta: MetaFunction = () => [{ title: 'Doorway' }];
+
+/** The client-safe configuration, for every page's widget. */
+export const loader = () => ({ config: publicConfig(hostConfig()) });
+
+// The configuration is fixed for the life of the process: no need to fetch it again on navigation.
+export const shouldRevalidate = () => false;
+
+/** The public configuration from the root loader (throws outside the app's pages). */
+export function usePublicConfig(): PublicConfig {
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data) throw new Error('remix-host: the root loader did not run');
+  return data.config;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="data:," />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteHeader />
+        <main className="host-main">{children}</main>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * Unexpected errors and unknown pages: a generic card, never an error message or a stack trace; the
+ * response keeps its status (404, 403, 500…).
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text =
+    status === 404
+      ? 'This page does not exist.'
+      : status < 500
+        ? 'This request could not be handled.'
+        : 'Something went wrong. Please try again.';
+  return (
+    <div className="doorway" data-card="unrecoverableError">
+      <section className="doorway-card">
+        <h1 className="doorway-title" tabIndex={-1}>
+          {uiText.unrecoverableErrorTitle}
+        </h1>
+        <p className="doorway-text">{text}</p>
+        <div className="doorway-actions">
+          <a className="doorway-button" href="/">
+            Home
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}

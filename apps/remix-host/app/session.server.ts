@@ -1,0 +1,191 @@
+/**
+ * Sessions: the browser posts a fresh Firebase ID token after sign-in, the server exchanges it for a
+ * session cookie (firebase-admin) and sets it httpOnly; protected pages verify it (revocation included);
+ * sign-out revokes it. Every function takes a web-standard `Request` and returns plain data or a
+ * `Response`, so the Remix routes are one line and the rules are unit-tested without a server.
+ * @module
+ */
+
+import type { FirebaseServer } from '@doorway/adapter-firebase/server';
+import { AuthError, messageFor } from '@doorway/auth-core';
+import { isTrustedOrigin } from './origin.server.ts';
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'doorway_session';
+/** Session lifetime: 5 days (firebase-admin allows 5 minutes to 14 days). */
+export const SESSION_MAX_AGE_SECONDS = 5 * 24 * 3600;
+/** Where a visitor without a session goes from the account page. */
+export const LOGIN_FOR_ACCOUNT = '/login?signInSuccessUrl=%2Faccount';
+/** Where sign-out leads: the login page, which signs the browser's SDK out too and shows the card. */
+export const SIGNED_OUT = '/login?signedOut=1';
+
+// ID tokens are about 1 kB (plus at most 1 kB of custom claims); anything much larger is not one.
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** The session operations the host needs from the adapter's server entry. */
+export type SessionBackend = Pick<
+  FirebaseServer,
+  'createSessionCookie' | 'verifySessionCookie' | 'revokeSessions' | 'getUser'
+>;
+
+/** Who is signed in, as the account page shows it. */
+export interface AccountView {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  phoneNumber: string | null;
+  emailVerified: boolean;
+  isAnonymous: boolean;
+  /** How this session was started (`password`, `phone`, `google.com`, `anonymous`, …). */
+  signInProvider: string;
+  /** Sign-in methods linked to the account now. */
+  providers: readonly string[];
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether cookies for this URL get `Secure`: everywhere except plain-http local development. */
+export function needsSecureCookie(url: URL): boolean {
+  return !LOCAL_HOSTS.has(url.hostname);
+}
+
+/** The `Set-Cookie` value that stores a session cookie. */
+export function sessionCookieHeader(
+  value: string,
+  url: URL,
+  maxAgeSeconds = SESSION_MAX_AGE_SECONDS,
+): string {
+  const secure = needsSecureCookie(url) ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The `Set-Cookie` value that removes the session cookie. */
+export function clearSessionCookieHeader(url: URL): string {
+  return sessionCookieHeader('', url, 0);
+}
+
+/** The session cookie's value in a request, or `null`. */
+export function readSessionCookie(request: Request): string | null {
+  const header = request.headers.get('cookie');
+  if (header === null) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE) {
+      const v = part.slice(eq + 1).trim();
+      return v === '' ? null : v;
+    }
+  }
+  return null;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
+  });
+}
+
+/** The 403 every refused cross-origin POST gets. */
+export function forbidden(): Response {
+  return new Response('Forbidden: cross-origin request', {
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE },
+  });
+}
+
+async function readIdToken(request: Request): Promise<string | null> {
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (length > MAX_BODY_BYTES) return null;
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return null;
+  let token: unknown;
+  if ((request.headers.get('content-type') ?? '').includes('application/json')) {
+    try {
+      token = (JSON.parse(text) as { idToken?: unknown }).idToken;
+    } catch {
+      return null;
+    }
+  } else {
+    token = new URLSearchParams(text).get('idToken');
+  }
+  return typeof token === 'string' && /^[\w.-]+$/.test(token) ? token : null;
+}
+
+/**
+ * `POST /session`: exchanges the posted ID token (`{"idToken": "…"}` or a form field) for a session
+ * cookie. 204 with `Set-Cookie` on success; 403 for a cross-origin request; 400 without a token; 401 for
+ * a bad, expired or disabled user's token; 503 when Firebase cannot be asked.
+ */
+export async function startSession(
+  request: Request,
+  backend: SessionBackend,
+  allowedOrigins: readonly string[],
+): Promise<Response> {
+  if (request.method !== 'POST') return jsonResponse(405, { error: 'Method not allowed' }, { allow: 'POST' });
+  if (!isTrustedOrigin(request, allowedOrigins)) return forbidden();
+  const idToken = await readIdToken(request);
+  if (idToken === null) return jsonResponse(400, { error: 'An ID token is required' });
+  try {
+    const cookie = await backend.createSessionCookie(idToken, {
+      expiresInMs: SESSION_MAX_AGE_SECONDS * 1000,
+    });
+    return new Response(null, {
+      status: 204,
+      headers: { ...NO_STORE, 'set-cookie': sessionCookieHeader(cookie, new URL(request.url)) },
+    });
+  } catch (e) {
+    const code = e instanceof AuthError ? e.code : 'generic';
+    const status = code === 'session-expired' || code === 'user-disabled' ? 401 : 503;
+    return jsonResponse(status, { error: messageFor(code) });
+  }
+}
+
+/**
+ * `POST /logout`: revokes the user's sessions (every device), clears the cookie and sends the browser to
+ * the sign-out card. A cross-origin request gets 403 and changes nothing.
+ */
+export async function endSession(
+  request: Request,
+  backend: SessionBackend,
+  allowedOrigins: readonly string[],
+): Promise<Response> {
+  if (!isTrustedOrigin(request, allowedOrigins)) return forbidden();
+  const url = new URL(request.url);
+  const user = await backend.verifySessionCookie(readSessionCookie(request)).catch(() => null);
+  if (user !== null) {
+    // The cookie is cleared either way; a failed revocation only leaves other devices signed in.
+    await backend.revokeSessions(user.uid).catch(() => undefined);
+  }
+  return new Response(null, {
+    status: 303,
+    headers: { ...NO_STORE, location: SIGNED_OUT, 'set-cookie': clearSessionCookieHeader(url) },
+  });
+}
+
+/**
+ * The signed-in account of a request, or a thrown redirect to the login page (clearing a cookie that no
+ * longer verifies: missing, malformed, expired, revoked, or its user deleted or disabled).
+ */
+export async function requireAccount(request: Request, backend: SessionBackend): Promise<AccountView> {
+  const cookie = readSessionCookie(request);
+  const session = await backend.verifySessionCookie(cookie, { checkRevoked: true });
+  // The record, not the cookie's claims: linking and verification since sign-in show at once.
+  const user = session === null ? null : await backend.getUser(session.uid);
+  if (session === null || user === null) {
+    const headers: Record<string, string> = { location: LOGIN_FOR_ACCOUNT, ...NO_STORE };
+    if (cookie !== null) headers['set-cookie'] = clearSessionCookieHeader(new URL(request.url));
+    throw new Response(null, { status: 302, headers });
+  }
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    phoneNumber: user.phoneNumber,
+    emailVerified: user.emailVerified,
+    isAnonymous: session.isAnonymous,
+    signInProvider: session.signInProvider,
+    providers: user.providerIds,
+  };
+}

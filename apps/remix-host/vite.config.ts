@@ -1,0 +1,33 @@
+import { vitePlugin as remix } from '@remix-run/dev';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+// Workspace packages run from their TypeScript source (the `@doorway/source` export condition), in the
+// browser bundle and in the server bundle alike; they are bundled into the server build (noExternal)
+// because Node cannot load their .ts sources.
+export default defineConfig({
+  plugins: [
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+  resolve: { conditions: ['@doorway/source', ...defaultClientConditions] },
+  ssr: {
+    noExternal: [/^@doorway\//],
+    resolve: {
+      conditions: ['@doorway/source', ...defaultServerConditions],
+    },
+  },
+  server: { host: '127.0.0.1', port: 5174 },
+});

@@ -1,0 +1,213 @@
+/**
+ * Fixtures for the remix-host specs: the Firebase Auth emulator's REST API (accounts, sent emails and
+ * SMS codes), the widget page object of the playground specs (axe-core on every card, no screenshots:
+ * those are the playground's), and helpers for the host's own pages.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations, widgetOf } from '../fixtures.ts';
+
+export const EMULATOR = 'http://127.0.0.1:9099';
+export const PROJECT = 'demo-doorway';
+/** The host with the email-link configuration (scripts/e2e-host.mjs). */
+export const EMAIL_LINK_HOST = 'http://127.0.0.1:4321';
+
+const emulatorApi = `${EMULATOR}/emulator/v1/projects/${PROJECT}`;
+const identityToolkit = `${EMULATOR}/identitytoolkit.googleapis.com/v1`;
+
+async function rest<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${response.status} ${text}`);
+  return (text === '' ? {} : JSON.parse(text)) as T;
+}
+
+/** Deletes every account of the project (and with them their codes). */
+export async function clearAccounts(): Promise<void> {
+  await rest(`${emulatorApi}/accounts`, { method: 'DELETE' });
+}
+
+/** An email the emulator "sent". */
+export interface OobCode {
+  email: string;
+  requestType:
+    | 'PASSWORD_RESET'
+    | 'VERIFY_EMAIL'
+    | 'EMAIL_SIGNIN'
+    | 'RECOVER_EMAIL'
+    | 'VERIFY_AND_CHANGE_EMAIL';
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The newest email of a kind sent to an address (waits for it to arrive). */
+export async function lastOobCode(email: string, requestType: OobCode['requestType']): Promise<OobCode> {
+  let found: OobCode | undefined;
+  await expect
+    .poll(async () => {
+      const { oobCodes = [] } = await rest<{ oobCodes?: OobCode[] }>(`${emulatorApi}/oobCodes`);
+      found = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1);
+      return found !== undefined;
+    }, `a ${requestType} email to ${email}`)
+    .toBe(true);
+  return found as OobCode;
+}
+
+/** The newest SMS code sent to a number (waits for it). */
+export async function lastSmsCode(phoneNumber: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const { verificationCodes = [] } = await rest<{
+        verificationCodes?: { phoneNumber: string; code: string }[];
+      }>(`${emulatorApi}/verificationCodes`);
+      code = verificationCodes.filter((c) => c.phoneNumber === phoneNumber).at(-1)?.code;
+      return code !== undefined;
+    }, `an SMS to ${phoneNumber}`)
+    .toBe(true);
+  return code as string;
+}
+
+/** Creates a password account through the emulator's REST API; resolves its uid and ID token. */
+export async function createAccount(
+  email: string,
+  password: string,
+): Promise<{ uid: string; idToken: string }> {
+  const created = await rest<{ localId: string; idToken: string }>(
+    `${identityToolkit}/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  return { uid: created.localId, idToken: created.idToken };
+}
+
+/** Has the emulator send an action email as the user (`VERIFY_EMAIL`, `VERIFY_AND_CHANGE_EMAIL`…). */
+export async function sendOobCode(body: Record<string, string>): Promise<void> {
+  await rest(`${identityToolkit}/accounts:sendOobCode?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Changes an account's email as the user: the emulator sends RECOVER_EMAIL to the old address. */
+export async function changeEmail(idToken: string, email: string): Promise<void> {
+  await rest(`${identityToolkit}/accounts:update?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken, email, returnSecureToken: true }),
+  });
+}
+
+/** The host's action page for an emailed code, as a custom action URL would open it. */
+export function actionUrl(code: OobCode, extra: Record<string, string> = {}): string {
+  const mode = new URL(code.oobLink).searchParams.get('mode') ?? '';
+  return `/action?${new URLSearchParams({ mode, oobCode: code.oobCode, ...extra })}`;
+}
+
+/**
+ * What the browser opens for an emailed sign-in link: Firebase's handler redirects to the continue URL
+ * with the code's parameters added (the emulator's own handler page is not part of the product).
+ */
+export function emailSignInUrl(code: OobCode): string {
+  const link = new URL(code.oobLink);
+  const target = new URL(link.searchParams.get('continueUrl') ?? '');
+  for (const key of ['mode', 'oobCode', 'apiKey', 'lang']) {
+    const v = link.searchParams.get(key);
+    if (v !== null) target.searchParams.set(key, v);
+  }
+  return target.href;
+}
+
+/** A unique address for one test. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+}
+
+/**
+ * The widget page object, without screenshots (the playground owns docs/cards). With JavaScript off
+ * axe-core cannot be injected: those pages are the same static cards the JavaScript-on specs check.
+ */
+export function hostWidgetOf(page: Page, options: { axe?: boolean } = {}) {
+  const widget = widgetOf(page);
+  return {
+    ...widget,
+    async card(card: string, heading?: string | RegExp) {
+      if (options.axe !== false) return widget.card(card, heading, { screenshot: false });
+      await expect(widget.root).toHaveAttribute('data-card', card);
+      if (heading !== undefined) await expect(widget.heading).toHaveText(heading);
+    },
+  };
+}
+
+/** The account page, by its definition list. */
+export function accountOf(page: Page) {
+  const list = page.getByRole('definition');
+  return {
+    heading: page.getByRole('heading', { level: 1, name: 'Your account' }),
+    /** The value shown for a term ("Email", "User ID", "Signed in with", "Linked sign-in methods"…). */
+    value: (term: string) =>
+      page
+        .locator('.host-account > div')
+        .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+        .getByRole('definition'),
+    list,
+    signOut: page.getByRole('button', { name: 'Sign out' }),
+  };
+}
+
+/** Signs up with email and password through the widget on /login and lands on /account. */
+export async function signUp(
+  page: Page,
+  email: string,
+  password: string,
+  name = 'Ada Lovelace',
+): Promise<void> {
+  const widget = hostWidgetOf(page);
+  await page.goto('/login');
+  await widget.card('providerChooser', 'Sign in');
+  await widget.button('Sign in with email').click();
+  await widget.card('emailEntry');
+  await widget.field('Email').fill(email);
+  await widget.button('Next').click();
+  await widget.card('passwordSignUp', 'Create account');
+  await widget.field('First & last name').fill(name);
+  await widget.field('Choose password').fill(password);
+  await widget.button('Save').click();
+  await page.waitForURL('**/account');
+  await expect(accountOf(page).heading).toBeVisible();
+}
+
+/** Signs in with email and password through the widget (from /login or a page that shows it). */
+export async function signIn(page: Page, email: string, password: string, from = '/login'): Promise<void> {
+  const widget = hostWidgetOf(page);
+  await page.goto(from);
+  await widget.card('providerChooser', 'Sign in');
+  await widget.button('Sign in with email').click();
+  await widget.field('Email').fill(email);
+  await widget.button('Next').click();
+  await widget.card('passwordSignIn', 'Sign in');
+  await widget.field('Password').fill(password);
+  await widget.button('Sign in').click();
+}
+
+export const test = base.extend<{
+  widget: ReturnType<typeof hostWidgetOf>;
+  account: ReturnType<typeof accountOf>;
+}>({
+  widget: async ({ page, javaScriptEnabled }, use) => {
+    await use(hostWidgetOf(page, { axe: javaScriptEnabled }));
+  },
+  account: async ({ page }, use) => {
+    await use(accountOf(page));
+  },
+});
+
+// Each test starts from an empty project (the host tests run one at a time).
+test.beforeEach(async () => {
+  await clearAccounts();
+});
+
+export { expect, expectNoAxeViolations };

@@ -1,0 +1,95 @@
+import {
+  actionUrl,
+  changeEmail,
+  createAccount,
+  expect,
+  lastOobCode,
+  sendOobCode,
+  signUp,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
+
+test.describe('action pages with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('reset password: the form posts, a weak password is explained, then success', async ({
+    page,
+    widget,
+  }) => {
+    const email = uniqueEmail('nojs-reset');
+    await createAccount(email, 'secret123');
+    await sendOobCode({ requestType: 'PASSWORD_RESET', email, continueUrl: 'http://127.0.0.1:4320/account' });
+    const link = actionUrl(await lastOobCode(email, 'PASSWORD_RESET'), {
+      continueUrl: 'http://127.0.0.1:4320/account',
+    });
+    await page.goto(link);
+    await widget.card('passwordReset', 'Reset your password');
+    await widget.field('Choose password').fill('abc');
+    await widget.button('Save').click();
+    await widget.card('passwordReset');
+    await expect(widget.root.locator('.doorway-error')).toHaveText(
+      'Use at least 6 characters with letters and numbers',
+    );
+    await widget.field('Choose password').fill('n3w-secret');
+    await widget.button('Save').click();
+    await widget.card('passwordResetSuccess', 'Password changed');
+    await expect(widget.link('Continue')).toHaveAttribute('href', '/account');
+    await page.goto(link);
+    await widget.card('passwordResetFailure');
+  });
+
+  test('verify email and its failure', async ({ page, widget }) => {
+    const email = uniqueEmail('nojs-verify');
+    const { idToken } = await createAccount(email, 'secret123');
+    await sendOobCode({ requestType: 'VERIFY_EMAIL', idToken });
+    const link = actionUrl(await lastOobCode(email, 'VERIFY_EMAIL'));
+    await page.goto(link);
+    await widget.card('emailVerificationSuccess', 'Your email has been verified');
+    await widget.link('Continue').click();
+    await expect(page).toHaveURL('/login');
+    await page.goto(link);
+    await widget.card('emailVerificationFailure');
+  });
+
+  test('recover email, then Change password by a form post', async ({ page, widget }) => {
+    const email = uniqueEmail('nojs-recover');
+    const { idToken } = await createAccount(email, 'secret123');
+    await changeEmail(idToken, uniqueEmail('nojs-changed'));
+    await page.goto(actionUrl(await lastOobCode(email, 'RECOVER_EMAIL')));
+    await widget.card('emailChangeRevoked', 'Updated email address');
+    await widget.button('Change password').click();
+    await widget.card('recoveryEmailSent', 'Check your email');
+    await lastOobCode(email, 'PASSWORD_RESET');
+  });
+
+  // Chromium's script-disabling emulation parses <noscript> content but does not lay it out (a browser
+  // with JavaScript switched off does): what is checked here is the markup the server sends.
+  test('the login page hides the widget’s spinner and says JavaScript is needed', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('progressbar')).toBeHidden();
+    await expect(page.locator('noscript .doorway h1')).toHaveText('Sign in');
+    await expect(page.locator('noscript .doorway')).toContainText('Signing in needs JavaScript');
+    await page.goto('/login?signedOut=1');
+    await expect(page.getByRole('progressbar')).toBeHidden();
+    await expect(page.locator('noscript .doorway h1')).toHaveText('Signed out');
+  });
+
+  test('sign-out by a plain form post', async ({ page, browser, baseURL }) => {
+    // Sign up with JavaScript on (the widget needs it), then sign out from the account page without it.
+    const js = await browser.newContext({ baseURL, javaScriptEnabled: true });
+    try {
+      await signUp(await js.newPage(), uniqueEmail('nojs-out'), 'secret123');
+      await page.context().addCookies(await js.cookies());
+    } finally {
+      await js.close();
+    }
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/login?signedOut=1');
+    expect((await page.context().cookies()).some((c) => c.name === 'doorway_session')).toBe(false);
+    await page.goto('/account');
+    await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
+  });
+});

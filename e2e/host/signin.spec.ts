@@ -1,0 +1,61 @@
+import { createAccount, expect, signIn, test, uniqueEmail } from './fixtures.ts';
+
+test.describe('sign in', () => {
+  test('the account page sends a visitor to sign in, a wrong password is refused, then back to /account', async ({
+    page,
+    widget,
+    account,
+  }) => {
+    const email = uniqueEmail('grace');
+    await createAccount(email, 'secret123');
+    await page.goto('/account');
+    await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
+    await widget.card('providerChooser', 'Sign in');
+    await widget.button('Sign in with email').click();
+    await widget.field('Email').fill(email);
+    await widget.button('Next').click();
+    await widget.card('passwordSignIn', 'Sign in');
+    await widget.field('Password').fill('not-the-password');
+    await widget.button('Sign in').click();
+    await widget.expectError("The email and password you entered don't match");
+    await expect(widget.field('Password')).toHaveAttribute('aria-invalid', 'true');
+    await widget.field('Password').fill('secret123');
+    await widget.button('Sign in').click();
+    await widget.card('signedIn', 'Signed in!');
+    await page.waitForURL('/account');
+    await expect(account.value('Email')).toHaveText(email);
+  });
+
+  test('a safe signInSuccessUrl is honoured', async ({ page }) => {
+    const email = uniqueEmail('safe');
+    await createAccount(email, 'secret123');
+    await signIn(page, email, 'secret123', '/login?signInSuccessUrl=%2F%3Fwelcome%3D1');
+    await page.waitForURL('/?welcome=1');
+  });
+
+  for (const hostile of [
+    'https://evil.example/steal',
+    '//evil.example',
+    'javascript:alert(1)',
+    '/\\evil.example',
+  ]) {
+    test(`an unsafe signInSuccessUrl ${JSON.stringify(hostile)} is replaced by the configured one`, async ({
+      page,
+      account,
+    }) => {
+      const email = uniqueEmail('hostile');
+      await createAccount(email, 'secret123');
+      const from = `/login?signInSuccessUrl=${encodeURIComponent(hostile)}`;
+      await page.goto(from);
+      // Nothing on the page points off this origin.
+      for (const href of await page
+        .locator('a[href]')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
+        expect(new URL(href).origin).toBe('http://127.0.0.1:4320');
+      }
+      await signIn(page, email, 'secret123', from);
+      await page.waitForURL('/account');
+      await expect(account.heading).toBeVisible();
+    });
+  }
+});
