@@ -151,6 +151,27 @@ describe('createFakeProvider - faults', () => {
     });
   });
 
+  it('faults.failNth - should fail only the nth call of a method from now, once', async () => {
+    const { provider, backend } = setup();
+    backend.createUser({ email: EMAIL, password: PASSWORD });
+    await provider.signInWithEmailAndPassword(EMAIL, PASSWORD);
+    backend.faults.failNth('signInWithEmailAndPassword', 2, 'network-request-failed');
+    backend.faults.failNth('signInAnonymously', 1, 'too-many-requests');
+    await expect(provider.signInWithEmailAndPassword(EMAIL, PASSWORD)).resolves.toMatchObject({
+      providerId: 'password',
+    });
+    await expectAuthError(provider.signInWithEmailAndPassword(EMAIL, PASSWORD), 'network-request-failed');
+    await expect(provider.signInWithEmailAndPassword(EMAIL, PASSWORD)).resolves.toMatchObject({
+      providerId: 'password',
+    });
+    await expectAuthError(provider.signInAnonymously(), 'too-many-requests');
+    await expect(provider.signInAnonymously()).resolves.toMatchObject({ isNewUser: true });
+    expect(() => backend.faults.failNth('signOut', 0, 'generic')).toThrow(RangeError);
+    backend.faults.failNth('signOut', 1, 'generic');
+    backend.faults.reset();
+    await expect(provider.signOut()).resolves.toBeUndefined();
+  });
+
   it('faults.reset - should restore the initial switches and drop queued failures', async () => {
     const { provider, backend } = setup({ faults: { enumerationProtection: true } });
     backend.faults.set({ network: true, enumerationProtection: false });

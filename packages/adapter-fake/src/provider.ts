@@ -219,6 +219,9 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const sms: OutboxSms[] = [];
   const calls: FakeCall[] = [];
   const failures = new Map<ProviderMethod, AuthError[]>();
+  // failNth: the failure fires on the call whose per-method count reaches `at`.
+  const callCounts = new Map<ProviderMethod, number>();
+  let failuresAt: { method: ProviderMethod; at: number; error: AuthError }[] = [];
   const idpQueue: (FakeIdentity | null)[] = [];
   const captchas = new Set<CaptchaState>();
   const captchaStates = new WeakMap<object, CaptchaState>();
@@ -264,8 +267,13 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   // Every async method goes through here: logged, delayed, faulted, and errors normalised to AuthError.
   async function call<T>(method: ProviderMethod, run: () => T | Promise<T>): Promise<T> {
     calls.push({ method, at: clock.now() });
+    const count = (callCounts.get(method) ?? 0) + 1;
+    callCounts.set(method, count);
+    const planned = failuresAt.find((f) => f.method === method && f.at === count);
+    if (planned !== undefined) failuresAt = failuresAt.filter((f) => f !== planned);
     try {
       if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+      if (planned !== undefined) throw planned.error;
       const injected = failures.get(method)?.shift();
       if (injected !== undefined) throw injected;
       if (selects(faults.network, method)) fail('network-request-failed');
@@ -653,12 +661,19 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
         admin(() => {
           faults = { ...initialFaults };
           failures.clear();
+          failuresAt = [];
           refreshCapabilities();
         }),
       failNext: (method, code, details) => {
         const queue = failures.get(method) ?? [];
         queue.push(new AuthError(code, details));
         failures.set(method, queue);
+      },
+      failNth: (method, nth, code, details) => {
+        if (!Number.isInteger(nth) || nth < 1)
+          throw new RangeError('failNth: nth must be a positive integer');
+        const at = (callCounts.get(method) ?? 0) + nth;
+        failuresAt.push({ method, at, error: new AuthError(code, details) });
       },
     },
     idp: {
@@ -805,6 +820,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
         sms.length = 0;
         calls.length = 0;
         failures.clear();
+        failuresAt = [];
+        callCounts.clear();
         idpQueue.length = 0;
         captchas.clear();
         popupBlocks = 0;

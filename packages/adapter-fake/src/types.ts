@@ -144,6 +144,14 @@ export interface FakeFaultControl {
   reset(): void;
   /** The next call of `method` rejects with `code` (once). Several queue up in order. */
   failNext(method: ProviderMethod, code: ErrorCode, details?: AuthErrorDetails): void;
+  /**
+   * The `nth` call of `method` from now (1: the next one) rejects with `code`, once; the calls before it run
+   * normally. For a flow that calls a method more than once (a resent SMS code, a second federated sign-in
+   * to link), to fail one particular call. Throws `RangeError` unless `nth` is a positive integer.
+   * @example
+   * backend.faults.failNth('startPhoneSignIn', 2, 'network-request-failed'); // the resend fails, once
+   */
+  failNth(method: ProviderMethod, nth: number, code: ErrorCode, details?: AuthErrorDetails): void;
 }
 
 /** Captcha behaviour of verifiers from `createCaptchaVerifier`. */
