@@ -4,7 +4,28 @@
 // reCAPTCHA, Google, guest) and one whose email option signs in by email link (a widget has one email
 // method at a time) and whose phone sign-in uses the invisible reCAPTCHA.
 //   E2E_HOST_PORT (default 4320) and E2E_HOST_PORT + 1.
-import { buildHost, serveHost, startEmulator, stopOnSignal } from './host.mjs';
+// Each server's stdout and stderr also go to .cache/e2e-host/remix-serve-<port>.log (truncated at start),
+// which e2e/host/session-security.spec.ts reads to prove that no token, cookie or password is logged. The
+// folder survives Playwright's clearing of test-results, so a reused server's log is still there.
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildHost, ROOT, serveHost, startEmulator, stopOnSignal } from './host.mjs';
+
+const LOG_DIR = join(ROOT, '.cache', 'e2e-host');
+
+/** Serves the host with its output copied to this process's streams and to its log file. */
+async function serveLogged(options) {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = createWriteStream(join(LOG_DIR, `remix-serve-${options.port}.log`));
+  const serving = serveHost({ ...options, stdio: ['ignore', 'pipe', 'pipe'], onSpawn: tee });
+  function tee(child) {
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.stdout.pipe(process.stdout);
+    child.stderr.pipe(process.stderr);
+  }
+  return serving;
+}
 
 const port = Number(process.env.E2E_HOST_PORT ?? '4320');
 const children = [];
@@ -17,9 +38,9 @@ try {
     emulator: emulator.address,
     env: { DOORWAY_TOS_URL: '/terms', DOORWAY_PRIVACY_URL: '/privacy' },
   };
-  children.push(await serveHost({ ...common, port }));
+  children.push(await serveLogged({ ...common, port }));
   children.push(
-    await serveHost({
+    await serveLogged({
       ...common,
       port: port + 1,
       env: {

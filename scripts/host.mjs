@@ -73,9 +73,16 @@ export function buildHost({ stdio = 'inherit' } = {}) {
 
 /**
  * Serves the build with remix-serve on 127.0.0.1:`port` and resolves the child once `/bench/bare`
- * answers. `env` adds to the environment (e.g. `DOORWAY_SIGN_IN_OPTIONS`).
+ * answers. `env` adds to the environment (e.g. `DOORWAY_SIGN_IN_OPTIONS`); `onSpawn(child)` runs at once
+ * (e.g. to read piped output from the start).
  */
-export async function serveHost({ port, env = {}, stdio = 'inherit', emulator = emulatorAddress() }) {
+export async function serveHost({
+  port,
+  env = {},
+  stdio = 'inherit',
+  emulator = emulatorAddress(),
+  onSpawn = null,
+}) {
   const child = spawn(bin('remix-serve'), ['./build/server/index.js'], {
     cwd: HOST_APP,
     stdio,
@@ -89,6 +96,7 @@ export async function serveHost({ port, env = {}, stdio = 'inherit', emulator = 
       ...env,
     },
   });
+  onSpawn?.(child);
   await waitFor(`http://127.0.0.1:${port}/bench/bare`, { child, name: `remix-serve on port ${port}` });
   return child;
 }
