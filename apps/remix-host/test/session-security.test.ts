@@ -1,0 +1,160 @@
+/**
+ * Session security of the host's server modules on the in-memory fakes: the cookie lives as long as the
+ * session Firebase mints, a cookie planted before sign-in is never reused, and the refusals leave no
+ * session behind. What needs the real Firebase cookie (expiry, revocation, logs) is in
+ * e2e/host/session-security.spec.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  endSession,
+  LOGIN_FOR_ACCOUNT,
+  requireAccount,
+  SESSION_MAX_AGE_SECONDS,
+  type SessionBackend,
+  startSession,
+} from '../app/session.server.ts';
+import { fakeSessions, request } from './fakes.ts';
+
+const ORIGIN = 'http://127.0.0.1:3000';
+
+/** The fake backend, minting a new cookie value on every sign-in and recording what it was asked. */
+function mintingSessions() {
+  const base = fakeSessions();
+  const minted: { idToken: string; expiresInMs: number; cookie: string }[] = [];
+  const backend: SessionBackend = {
+    ...base,
+    async createSessionCookie(idToken, { expiresInMs }) {
+      await base.createSessionCookie(idToken, { expiresInMs });
+      const cookie = `cookie-ada-${minted.length + 1}`;
+      minted.push({ idToken, expiresInMs, cookie });
+      return cookie;
+    },
+  };
+  return { backend, minted };
+}
+
+const signIn = (cookie?: string, base?: string) =>
+  request('/session', {
+    method: 'POST',
+    origin: base === undefined ? ORIGIN : new URL(base).origin,
+    ...(base === undefined ? {} : { base }),
+    body: '{"idToken":"good-token"}',
+    headers: { 'content-type': 'application/json', ...(cookie === undefined ? {} : { cookie }) },
+  });
+
+function cookieOf(response: Response): { value: string; attributes: string[] } {
+  const [pair = '', ...attributes] = (response.headers.get('set-cookie') ?? '')
+    .split(';')
+    .map((s) => s.trim());
+  return { value: pair.slice(pair.indexOf('=') + 1), attributes };
+}
+
+describe('session cookie lifetime', () => {
+  it('should ask Firebase for a session exactly as long as the cookie’s Max-Age', async () => {
+    const { backend, minted } = mintingSessions();
+    const response = await startSession(signIn(), backend, []);
+    expect(response.status).toBe(204);
+    expect(minted).toEqual([
+      { idToken: 'good-token', expiresInMs: SESSION_MAX_AGE_SECONDS * 1000, cookie: 'cookie-ada-1' },
+    ]);
+    expect(cookieOf(response).attributes).toContain(`Max-Age=${SESSION_MAX_AGE_SECONDS}`);
+    // firebase-admin accepts 5 minutes to 14 days.
+    expect(SESSION_MAX_AGE_SECONDS).toBeGreaterThanOrEqual(5 * 60);
+    expect(SESSION_MAX_AGE_SECONDS).toBeLessThanOrEqual(14 * 24 * 3600);
+  });
+
+  it('should set the cookie Secure when the host is not local, through the session endpoint itself', async () => {
+    const { backend } = mintingSessions();
+    const response = await startSession(signIn(undefined, 'https://app.example.com'), backend, []);
+    expect(response.status).toBe(204);
+    expect(cookieOf(response).attributes).toEqual([
+      `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+      'Secure',
+    ]);
+  });
+});
+
+describe('no session fixation', () => {
+  it('should set a new cookie value on every sign-in, never the one the request carried', async () => {
+    const { backend } = mintingSessions();
+    const first = cookieOf(await startSession(signIn('doorway_session=planted-by-attacker'), backend, []));
+    const second = cookieOf(await startSession(signIn(`doorway_session=${first.value}`), backend, []));
+    expect(first.value).toBe('cookie-ada-1');
+    expect(second.value).toBe('cookie-ada-2');
+    expect(second.value).not.toBe(first.value);
+  });
+
+  it('should set no cookie when the sign-in is refused, leaving a planted one unconfirmed', async () => {
+    const { backend, minted } = mintingSessions();
+    const refused = await startSession(
+      request('/session', {
+        method: 'POST',
+        origin: ORIGIN,
+        body: '{"idToken":"old-token"}',
+        headers: { 'content-type': 'application/json', cookie: 'doorway_session=planted-by-attacker' },
+      }),
+      backend,
+      [],
+    );
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    expect(minted).toEqual([]);
+    // The planted value opens nothing either: the account page refuses and clears it.
+    const page = await requireAccount(
+      request('/account', { headers: { cookie: 'doorway_session=planted-by-attacker' } }),
+      backend,
+    ).catch((e: unknown) => e);
+    expect(page).toBeInstanceOf(Response);
+    expect((page as Response).headers.get('location')).toBe(LOGIN_FOR_ACCOUNT);
+    expect((page as Response).headers.get('set-cookie')).toContain('doorway_session=; Max-Age=0');
+  });
+});
+
+describe('cross-origin refusals change nothing', () => {
+  it('should neither mint a session nor set a cookie for a cross-origin sign-in, whatever the token', async () => {
+    const { backend, minted } = mintingSessions();
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:3001', 'null']) {
+      const response = await startSession(
+        request('/session', {
+          method: 'POST',
+          origin,
+          body: 'idToken=good-token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        backend,
+        [],
+      );
+      expect(response.status, origin).toBe(403);
+      expect(response.headers.get('set-cookie'), origin).toBeNull();
+    }
+    expect(minted).toEqual([]);
+  });
+
+  it('should not even read the session of a cross-origin sign-out', async () => {
+    const sessions = fakeSessions();
+    const asked: (string | null | undefined)[] = [];
+    const backend: SessionBackend = {
+      ...sessions,
+      verifySessionCookie: async (cookie, options) => {
+        asked.push(cookie);
+        return sessions.verifySessionCookie(cookie, options);
+      },
+    };
+    const response = await endSession(
+      request('/logout', {
+        method: 'POST',
+        origin: 'http://127.0.0.1:3001',
+        headers: { cookie: 'doorway_session=cookie-ada', 'sec-fetch-site': 'same-site' },
+      }),
+      backend,
+      [],
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(asked).toEqual([]);
+    expect(sessions.revoked).toEqual([]);
+  });
+});

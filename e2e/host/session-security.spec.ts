@@ -1,0 +1,324 @@
+/**
+ * Session security on the real host and the Auth emulator: the cookie's lifetime and flags, expiry,
+ * revocation of every device on sign-out, no session fixation, cross-origin form posts from another
+ * origin of the same site (where the SameSite=Lax cookie is sent, so only the origin check stands), and no
+ * token, cookie or password in the server's logs. The existing session.spec.ts and signout.spec.ts cover
+ * the cookie flags on 127.0.0.1, cross-origin fetches and the replay of a signed-out browser's cookie.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  createAccount,
+  EMAIL_LINK_HOST,
+  EMULATOR,
+  expect,
+  signIn,
+  signUp,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
+
+const HOST = 'http://127.0.0.1:4320';
+const SESSION_MAX_AGE_SECONDS = 5 * 24 * 3600;
+/** Where scripts/e2e-host.mjs copies the default host's stdout and stderr. */
+const HOST_LOG = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '.cache',
+  'e2e-host',
+  'remix-serve-4320.log',
+);
+
+/** An ID token for an existing password account (the REST call the Firebase SDK makes). */
+async function idTokenFor(email: string, password: string): Promise<string> {
+  const response = await fetch(
+    `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** `POST /session` as the widget sends it; resolves the response and the cookie value it set. */
+async function startSession(idToken: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${HOST}/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: HOST, ...headers },
+    body: JSON.stringify({ idToken }),
+  });
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  return { response, setCookie, value: /^doorway_session=([^;]*)/.exec(setCookie)?.[1] ?? '' };
+}
+
+/** `GET /account` with only this session cookie, without following the redirect. */
+function accountWith(cookie: string): Promise<Response> {
+  return fetch(`${HOST}/account`, { headers: { cookie: `doorway_session=${cookie}` }, redirect: 'manual' });
+}
+
+/** The claims of a JWT (the emulator's session cookies are unsigned JWTs). */
+function claims(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+/** The same unsigned JWT with some claims replaced (the emulator accepts unsigned cookies). */
+function withClaims(jwt: string, changes: Record<string, unknown>): string {
+  const [header = ''] = jwt.split('.');
+  const payload = Buffer.from(JSON.stringify({ ...claims(jwt), ...changes })).toString('base64url');
+  return `${header}.${payload}.`;
+}
+
+async function sessionCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies(HOST)).find((c) => c.name === 'doorway_session')?.value;
+}
+
+/** The ID token the page posts to /session during `action` (the widget's signInSuccess exchange). */
+async function postedIdToken(page: Page, action: () => Promise<void>): Promise<string> {
+  const posted = page.waitForRequest((r) => r.url() === `${HOST}/session` && r.method() === 'POST');
+  await action();
+  return ((await posted).postDataJSON() as { idToken: string }).idToken;
+}
+
+/** Submits a plain HTML form from the current page (as any site can) and resolves the answer. */
+async function postForm(page: Page, action: string, fields: Record<string, string> = {}) {
+  const answered = page.waitForResponse((r) => r.url() === action && r.request().method() === 'POST');
+  await page.evaluate(
+    ({ action, fields }) => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = action;
+      for (const [name, value] of Object.entries(fields)) {
+        const input = document.createElement('input');
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    },
+    { action, fields },
+  );
+  await page.waitForURL(action);
+  return answered;
+}
+
+/** `POST /session` with a `Host` header of our choosing, as a reverse proxy passing the public host sends it. */
+function startSessionAs(host: string, idToken: string): Promise<{ status: number; setCookie: string }> {
+  const body = JSON.stringify({ idToken });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: 4320,
+        path: '/session',
+        method: 'POST',
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie']?.join('\n') ?? '' });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test.describe('session security', () => {
+  test('the cookie lives exactly as long as the Firebase session it holds, and is Secure on a public host', async () => {
+    const { idToken } = await createAccount(uniqueEmail('lifetime'), 'secret123');
+    const { response, setCookie, value } = await startSession(idToken);
+    expect(response.status).toBe(204);
+    expect(setCookie).toContain(`; Max-Age=${SESSION_MAX_AGE_SECONDS};`);
+    const { iat, exp } = claims(value) as { iat: number; exp: number };
+    expect(exp - iat).toBe(SESSION_MAX_AGE_SECONDS);
+
+    // Served under a public host name, the same endpoint sets the cookie Secure.
+    const proxied = await startSessionAs('doorway.example', idToken);
+    expect(proxied.status).toBe(204);
+    expect(proxied.setCookie.split('; ')).toEqual([
+      expect.stringMatching(/^doorway_session=[\w.-]+$/),
+      `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+      'Secure',
+    ]);
+    // remix-serve does not trust X-Forwarded-Host: it cannot turn a foreign Origin into the host's own.
+    const spoofed = await startSession(idToken, {
+      'x-forwarded-host': 'evil.example',
+      origin: 'http://evil.example',
+    });
+    expect(spoofed.response.status).toBe(403);
+    expect(spoofed.setCookie).toBe('');
+  });
+
+  test('an expired session cookie is refused: /login with a safe return URL, cleared, and sign-in returns to /account', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('expired');
+    const { idToken } = await createAccount(email, 'secret123');
+    const { value } = await startSession(idToken);
+    const now = Math.floor(Date.now() / 1000);
+    // The same claims re-encoded open the account, so the refusal below is the expiry's doing.
+    expect((await accountWith(withClaims(value, {}))).status).toBe(200);
+    const expired = withClaims(value, { iat: now - 7200, auth_time: now - 7200, exp: now - 60 });
+
+    const refused = await accountWith(expired);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('location')).toBe('/login?signInSuccessUrl=%2Faccount');
+    expect(refused.headers.get('set-cookie')).toMatch(/^doorway_session=; Max-Age=0; Path=\//);
+
+    await context.addCookies([{ name: 'doorway_session', value: expired, url: HOST }]);
+    await page.goto('/account');
+    await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
+    expect(await sessionCookie(context)).toBeUndefined();
+    await signIn(page, email, 'secret123', '/login?signInSuccessUrl=%2Faccount');
+    await page.waitForURL('/account');
+    await expect(page.getByRole('definition').filter({ hasText: email })).toBeVisible();
+  });
+
+  test('sign-out revokes the user’s sessions on every device, not only the cookie it was sent with', async () => {
+    const email = uniqueEmail('devices');
+    await createAccount(email, 'secret123');
+    const laptop = await startSession(await idTokenFor(email, 'secret123'));
+    const phone = await startSession(await idTokenFor(email, 'secret123'));
+    expect((await accountWith(laptop.value)).status).toBe(200);
+    expect((await accountWith(phone.value)).status).toBe(200);
+    // Firebase compares revocation with the sign-in time in whole seconds: let the sign-ins' second pass
+    // (a wait, not a timed assertion).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const out = await fetch(`${HOST}/logout`, {
+      method: 'POST',
+      headers: { origin: HOST, cookie: `doorway_session=${laptop.value}` },
+      redirect: 'manual',
+    });
+    expect(out.status).toBe(303);
+
+    for (const cookie of [phone.value, laptop.value]) {
+      const replayed = await accountWith(cookie);
+      expect(replayed.status).toBe(302);
+      expect(replayed.headers.get('location')).toBe('/login?signInSuccessUrl=%2Faccount');
+    }
+    // A new sign-in after the revocation opens the account again.
+    const again = await startSession(await idTokenFor(email, 'secret123'));
+    expect((await accountWith(again.value)).status).toBe(200);
+  });
+
+  test('no session fixation: a planted valid cookie is replaced at sign-in, and every sign-in gets a new value', async ({
+    page,
+    context,
+    account,
+  }) => {
+    // The attacker's own, valid session, planted in the victim's browser before they sign in.
+    const attacker = await createAccount(uniqueEmail('attacker'), 'secret123');
+    const planted = (await startSession(attacker.idToken)).value;
+    await context.addCookies([{ name: 'doorway_session', value: planted, url: HOST }]);
+
+    const email = uniqueEmail('victim');
+    await signUp(page, email, 'secret123');
+    const first = await sessionCookie(context);
+    expect(first).toBeDefined();
+    expect(first).not.toBe(planted);
+    expect(claims(first ?? '').sub).not.toBe(attacker.uid);
+    await expect(account.value('Email')).toHaveText(email);
+
+    await account.signOut.click();
+    await expect(page).toHaveURL('/login?signedOut=1');
+    await signIn(page, email, 'secret123');
+    await page.waitForURL('/account');
+    const second = await sessionCookie(context);
+    expect(second).toBeDefined();
+    expect([planted, first]).not.toContain(second);
+    await expect(account.value('Email')).toHaveText(email);
+  });
+
+  test('a form on another origin of the same site can neither sign the visitor out nor in (403, cookie untouched)', async ({
+    page,
+    context,
+    account,
+  }) => {
+    const email = uniqueEmail('csrf-form');
+    await signUp(page, email, 'secret123');
+    const victim = await sessionCookie(context);
+    const attacker = await createAccount(uniqueEmail('csrf-attacker'), 'secret123');
+
+    // 127.0.0.1:4321 is another origin but the same site: the SameSite=Lax cookie goes along with its
+    // top-level form posts, so the origin check is what refuses them.
+    await page.goto(`${EMAIL_LINK_HOST}/bench/bare`);
+    const logout = await postForm(page, `${HOST}/logout`);
+    expect(logout.status()).toBe(403);
+    expect(await logout.headerValue('set-cookie')).toBeNull();
+    expect(await logout.request().headerValue('cookie')).toContain(`doorway_session=${victim}`);
+
+    await page.goto(`${EMAIL_LINK_HOST}/bench/bare`);
+    const login = await postForm(page, `${HOST}/session`, { idToken: attacker.idToken });
+    expect(login.status()).toBe(403);
+    expect(await login.headerValue('set-cookie')).toBeNull();
+
+    expect(await sessionCookie(context)).toBe(victim);
+    await page.goto('/account');
+    await expect(account.value('Email')).toHaveText(email);
+  });
+
+  test('the host’s logs hold no ID token, session cookie or password after sign-up, sign-out and sign-in', async ({
+    page,
+    context,
+    account,
+  }) => {
+    expect(existsSync(HOST_LOG), `${HOST_LOG} (written by scripts/e2e-host.mjs)`).toBe(true);
+    const from = statSync(HOST_LOG).size;
+    const email = uniqueEmail('logs');
+    const password = 'Canary-pass-7f3k9';
+
+    const firstToken = await postedIdToken(page, () => signUp(page, email, password));
+    const firstCookie = await sessionCookie(context);
+    await account.signOut.click();
+    await expect(page).toHaveURL('/login?signedOut=1');
+    const secondToken = await postedIdToken(page, async () => {
+      await signIn(page, email, password);
+      await page.waitForURL('/account');
+    });
+    const secondCookie = await sessionCookie(context);
+    await account.signOut.click();
+    await expect(page).toHaveURL('/login?signedOut=1');
+    // The error paths too: a replayed (revoked or not) cookie, a cross-origin and a bad token post.
+    await accountWith(firstCookie ?? '');
+    await startSession(secondToken, { origin: 'https://evil.example' });
+    await startSession(`${secondToken}x`);
+
+    let log = '';
+    await expect
+      .poll(() => {
+        log = readFileSync(HOST_LOG, 'utf8').slice(from);
+        return (log.match(/^POST \/logout /gm) ?? []).length;
+      }, 'the sign-outs in the host’s log')
+      .toBe(2);
+    expect(log).toMatch(/^POST \/session 204 /m);
+    expect(log).toMatch(/^POST \/session 403 /m);
+
+    const secrets = { password, firstToken, secondToken, firstCookie, secondCookie };
+    for (const [name, secret] of Object.entries(secrets)) {
+      expect(secret, name).toBeTruthy();
+      const text = secret ?? '';
+      expect(log.includes(text), `${name} in the log`).toBe(false);
+      // The claims segment of a token or cookie alone would be as bad.
+      const segment = text.split('.')[1];
+      if (segment !== undefined) expect(log.includes(segment), `${name}'s claims in the log`).toBe(false);
+    }
+  });
+});
