@@ -2,7 +2,7 @@
  * Email action codes (spec §2): parsing the action URL and handling every mode server-side.
  * @module
  */
-import { toErrorInfo } from './errors.ts';
+import { isRetryableError, toErrorInfo } from './errors.ts';
 import type { MessageKey } from './messages.ts';
 import { ACTION_MODES, type ActionMode, type AuthProvider } from './provider.ts';
 import { safeRedirect } from './redirect.ts';
@@ -79,7 +79,7 @@ const FAILURE: Record<Exclude<ActionMode, 'signIn' | 'select'>, ActionResult> = 
 
 function failure(mode: keyof typeof FAILURE, error: unknown): ActionResult {
   const { code } = toErrorInfo(error);
-  return code === 'network-request-failed' ? { card: 'recoverableError', message: code } : FAILURE[mode];
+  return isRetryableError(code) ? { card: 'recoverableError', message: code } : FAILURE[mode];
 }
 
 /**
@@ -174,7 +174,7 @@ export async function confirmPasswordResetAction(
     const info = toErrorInfo(e);
     if (info.code === 'weak-password')
       return { card: 'passwordReset', code, email, continueUrl, error: 'weak-password' };
-    if (info.code === 'network-request-failed')
+    if (isRetryableError(info.code))
       return { card: 'passwordReset', code, email, continueUrl, error: info.code };
     return { card: 'passwordResetFailure' };
   }

@@ -46,3 +46,18 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   }
   return { code: 'generic' };
 }
+
+const RETRYABLE: ReadonlySet<string> = new Set([
+  'network-request-failed',
+  'too-many-requests',
+  'sign-up-too-many-requests',
+  'phone-too-many-requests',
+]);
+
+/**
+ * Whether a failure is transient (network, rate limit): the same request may work on a retry, so it is no
+ * proof that a code or link is bad, and the widget offers Retry instead of a failure card.
+ */
+export function isRetryableError(code: string): boolean {
+  return RETRYABLE.has(code);
+}

@@ -17,7 +17,7 @@ import {
 } from './config.ts';
 import { BUSY_SPINNER_DELAY_MS, RESEND_COUNTDOWN_SECONDS, SUCCESS_DISPLAY_DELAY_MS } from './constants.ts';
 import type { EmailLinkCheck } from './emailLinkStore.ts';
-import type { ErrorInfo } from './errors.ts';
+import { type ErrorInfo, isRetryableError } from './errors.ts';
 import type { FlowEvent } from './events.ts';
 import type { MessageKey } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
@@ -545,7 +545,7 @@ function rejected(state: FlowState, ctx: FlowContext, op: ProviderOp, error: Err
         return call(state, { kind: 'lookupForLinking', email: error.email, credential: error.credential });
       }
       if (state.card === 'spinner') {
-        return code === 'network-request-failed'
+        return isRetryableError(code)
           ? go(state, { card: 'recoverableError', message: code, retry: op })
           : firstCard(state, ctx, code);
       }
@@ -565,7 +565,7 @@ function rejected(state: FlowState, ctx: FlowContext, op: ProviderOp, error: Err
       return go(state, {
         card: 'recoverableError',
         message: code,
-        retry: code === 'network-request-failed' ? op : null,
+        retry: isRetryableError(code) ? op : null,
       });
     case 'confirmPasswordReset':
       if (code === 'expired-action-code' || code === 'invalid-action-code') {
@@ -580,7 +580,7 @@ function rejected(state: FlowState, ctx: FlowContext, op: ProviderOp, error: Err
         return go(state, {
           card: 'recoverableError',
           message: code,
-          retry: code === 'network-request-failed' ? op : null,
+          retry: isRetryableError(code) ? op : null,
         });
       }
       return fail(state, code);
