@@ -100,6 +100,9 @@ export function createFlow(options: CreateFlowOptions): Flow {
   const listeners = new Set<() => void>();
   const timers = new Map<TimerName, unknown>();
   let lastVerifier: CaptchaVerifier | null = null;
+  // An email link signs in once. When linking the pending credential fails after that sign-in, the retry
+  // links on the sign-in already made instead of spending the used link again.
+  let linkSignIn: { link: string; result: SignInResult } | null = null;
 
   const need = (): AuthProvider => {
     if (!provider) throw new AuthError('provider-load-timeout');
@@ -297,8 +300,15 @@ export function createFlow(options: CreateFlowOptions): Flow {
         return assessEmailLink(op.url, session, clock.now(), need().getCurrentUser()?.uid ?? null);
       }
       case 'completeEmailLink': {
-        const result = await need().signInWithEmailLink(op.email, op.link, { link: op.upgrade });
+        const p = need();
+        const earlier =
+          linkSignIn?.link === op.link && p.getCurrentUser()?.uid === linkSignIn.result.user.uid
+            ? linkSignIn.result
+            : null;
+        const result = earlier ?? (await p.signInWithEmailLink(op.email, op.link, { link: op.upgrade }));
+        linkSignIn = { link: op.link, result };
         const linked = await linkPending(result, op.pendingCredential);
+        linkSignIn = null;
         try {
           if (storage) clearEmailLinkSession(storage);
         } catch {
