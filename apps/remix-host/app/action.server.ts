@@ -7,12 +7,14 @@
  */
 import type { ActionCodeProvider } from '@doorway/adapter-firebase/server';
 import {
+  type ActionMode,
   type ActionResult,
   AuthError,
   confirmPasswordResetAction,
   handleActionCode,
   type MessageKey,
   normalizeEmail,
+  parseActionUrl,
   validateEmail,
 } from '@doorway/auth-core';
 import { isTrustedOrigin, safeTarget, trustedOrigins } from './origin.server.ts';
@@ -52,6 +54,39 @@ export interface ActionDeps {
   sendPasswordResetEmail(email: string, continueUrl: string): Promise<void>;
   /** `DOORWAY_ALLOWED_ORIGINS`. */
   allowedOrigins: readonly string[];
+  /**
+   * The action modes the provider sends links for (its `capabilities.actionCodes`); default: all. A link
+   * of another mode gets that mode's failure card without a provider call: on Supabase, whose codes are
+   * used when checked, checking a code under the wrong mode would use it up (or apply it).
+   */
+  actionCodes?: readonly ActionMode[];
+}
+
+const FAILURE_OF: Readonly<Record<string, ActionResult>> = {
+  resetPassword: { card: 'passwordResetFailure' },
+  recoverEmail: { card: 'emailChangeRevokeFailure' },
+  revertSecondFactorAddition: { card: 'revertSecondFactorAdditionFailure' },
+  verifyEmail: { card: 'emailVerificationFailure' },
+  verifyAndChangeEmail: { card: 'verifyAndChangeEmailFailure' },
+};
+
+/** `handleActionCode`, except for modes the provider does not have (their failure card). */
+function handle(
+  request: Request,
+  provider: ActionCodeProvider,
+  deps: Pick<ActionDeps, 'allowedOrigins' | 'actionCodes'>,
+): Promise<ActionResult> {
+  const url = new URL(request.url);
+  const mode = parseActionUrl(url)?.mode;
+  const failure = mode === undefined ? undefined : FAILURE_OF[mode];
+  if (
+    failure !== undefined &&
+    deps.actionCodes !== undefined &&
+    !deps.actionCodes.includes(mode as ActionMode)
+  ) {
+    return Promise.resolve(failure);
+  }
+  return handleActionCode(url, provider, { allowedOrigins: trustedOrigins(request, deps.allowedOrigins) });
 }
 
 /** The login page: where "Continue" leads when the link carries no safe continue URL. */
@@ -103,8 +138,7 @@ function page(view: ActionView): ActionPage {
  * which card to show. Never throws for any URL; unknown modes and email-link sign-in get the widget.
  */
 export async function loadActionPage(request: Request, deps: ActionDeps): Promise<ActionPage> {
-  const allowedOrigins = trustedOrigins(request, deps.allowedOrigins);
-  const result = await handleActionCode(new URL(request.url), deps.provider(), { allowedOrigins });
+  const result = await handle(request, deps.provider(), deps);
   return page(toView(result, request, deps.allowedOrigins));
 }
 
@@ -142,8 +176,7 @@ export async function submitActionPage(request: Request, deps: ActionDeps): Prom
   }
   if (intent === 'resetPassword') {
     const provider = deps.provider();
-    const allowedOrigins = trustedOrigins(request, deps.allowedOrigins);
-    const checked = await handleActionCode(new URL(request.url), provider, { allowedOrigins });
+    const checked = await handle(request, provider, deps);
     if (checked.card !== 'passwordReset') return page(toView(checked, request, deps.allowedOrigins));
     const result = await confirmPasswordResetAction(
       checked.code,

@@ -14,7 +14,9 @@ import {
 import {
   ACTION_PATH,
   type FirebaseWebConfig,
+  type HostProviderName,
   type PublicConfig,
+  type SupabaseWebConfig,
   widgetConfigInput,
 } from './public-config.ts';
 
@@ -23,15 +25,36 @@ export type { PublicConfig } from './public-config.ts';
 /** The environment, as `process.env` gives it. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** The default sign-in options (`DOORWAY_SIGN_IN_OPTIONS` unset). */
+/** The default sign-in options (`DOORWAY_SIGN_IN_OPTIONS` unset) on Firebase. */
 export const DEFAULT_SIGN_IN_OPTIONS: readonly string[] = ['email', 'phone', 'google.com', 'anonymous'];
+
+/**
+ * The default sign-in options on Supabase: email and password only, what every Supabase project has on
+ * (phone needs an SMS provider, OAuth providers and anonymous sign-ins must be enabled in the project).
+ */
+export const SUPABASE_DEFAULT_SIGN_IN_OPTIONS: readonly string[] = ['email'];
+
+/**
+ * Settings only the Firebase provider has. With `DOORWAY_PROVIDER=supabase` they are refused when set (a
+ * setting that silently does nothing is worse than a start-up error): Supabase Auth has no tenants, no
+ * reCAPTCHA of its own and no sign-in-method lookup to protect. `FIREBASE_*` variables are ignored there
+ * instead: they name their provider, and the scripts set them for every run.
+ */
+export const FIREBASE_ONLY_VARIABLES: readonly string[] = [
+  'DOORWAY_TENANTS',
+  'DOORWAY_RECAPTCHA',
+  'DOORWAY_EMAIL_ENUMERATION_PROTECTION',
+];
 
 /** Everything the host reads from its environment. */
 export interface HostConfig {
-  /** The identity provider behind the widget; only `firebase` is built. */
-  provider: 'firebase';
-  firebase: FirebaseWebConfig;
-  /** `host:port` of the Firebase Auth emulator, or `null` for a real project. */
+  /** The identity provider behind the widget (`DOORWAY_PROVIDER`, default `firebase`). */
+  provider: HostProviderName;
+  /** The Firebase web app; `null` on Supabase. */
+  firebase: FirebaseWebConfig | null;
+  /** The Supabase project (`DOORWAY_SUPABASE_URL`, `DOORWAY_SUPABASE_ANON_KEY`); `null` on Firebase. */
+  supabase: SupabaseWebConfig | null;
+  /** `host:port` of the Firebase Auth emulator, or `null` for a real project (and on Supabase). */
   emulatorHost: string | null;
   /** Whether the project has email enumeration protection on (default: on, except on the emulator). */
   emailEnumerationProtection: boolean;
@@ -99,11 +122,11 @@ function withActionLink(option: SignInOptionInput): SignInOptionInput {
   return option;
 }
 
-function signInOptions(env: Env): SignInOptionInput[] {
+function signInOptions(env: Env, defaults: readonly string[]): SignInOptionInput[] {
   const name = 'DOORWAY_SIGN_IN_OPTIONS';
   const raw = value(env, name);
   let options: unknown;
-  if (raw === null) options = DEFAULT_SIGN_IN_OPTIONS;
+  if (raw === null) options = defaults;
   else if (raw.startsWith('[')) options = parseJson(env, name);
   else options = list(raw);
   if (!Array.isArray(options) || options.length === 0) {
@@ -150,19 +173,94 @@ const VARIABLE_OF: Readonly<Record<string, string>> = {
   allowedOrigins: 'DOORWAY_ALLOWED_ORIGINS',
 };
 
-/**
- * Reads the host configuration from an environment. Throws {@link HostConfigError} naming the variable
- * at fault; never returns a half-valid configuration.
- * @example parseHostConfig({ FIREBASE_PROJECT_ID: 'demo-doorway' }).emulatorHost // "127.0.0.1:9099"
- */
-export function parseHostConfig(env: Env): HostConfig {
-  const provider = value(env, 'DOORWAY_PROVIDER') ?? 'firebase';
-  if (provider !== 'firebase') {
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function supabaseUrl(env: Env): string {
+  const name = 'DOORWAY_SUPABASE_URL';
+  const raw = value(env, name);
+  if (raw === null) {
+    throw new HostConfigError(name, 'is required with DOORWAY_PROVIDER=supabase (https://<ref>.supabase.co)');
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HostConfigError(name, 'must be the project URL, e.g. https://<ref>.supabase.co');
+  }
+  // Values are never echoed: a mistyped variable may hold something secret.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    throw new HostConfigError(name, 'must use https (plain http only on 127.0.0.1 or localhost)');
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new HostConfigError(name, 'must be the bare project URL (no credentials, query or fragment)');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The `role` claim of a JWT-style key, if it is one. */
+function keyRole(key: string): string | null {
+  const body = key.split('.')[1];
+  if (key.split('.').length !== 3 || body === undefined) return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const role = typeof claims === 'object' && claims !== null ? (claims as { role?: unknown }).role : null;
+    return typeof role === 'string' ? role : null;
+  } catch {
+    return null;
+  }
+}
+
+function supabaseAnonKey(env: Env): string {
+  const name = 'DOORWAY_SUPABASE_ANON_KEY';
+  const raw = value(env, name);
+  if (raw === null) {
+    throw new HostConfigError(name, "is required with DOORWAY_PROVIDER=supabase (the project's anon key)");
+  }
+  if (!/^[\w.-]+$/.test(raw)) throw new HostConfigError(name, 'is not an API key');
+  // The browser gets this key: a service-role / secret key there would give every visitor admin rights.
+  if (raw.startsWith('sb_secret_') || keyRole(raw) === 'service_role') {
     throw new HostConfigError(
-      'DOORWAY_PROVIDER',
-      `"${provider}" is not available in this host (only "firebase")`,
+      name,
+      'is a secret (service-role) key; it goes to every browser, so it must be the anon / publishable key',
     );
   }
+  return raw;
+}
+
+function parseProvider(env: Env): HostProviderName {
+  const provider = value(env, 'DOORWAY_PROVIDER') ?? 'firebase';
+  if (provider !== 'firebase' && provider !== 'supabase') {
+    throw new HostConfigError('DOORWAY_PROVIDER', 'must be firebase (the default) or supabase');
+  }
+  return provider;
+}
+
+/** What depends on the provider. */
+type ProviderPart = Pick<
+  HostConfig,
+  'firebase' | 'supabase' | 'emulatorHost' | 'emailEnumerationProtection' | 'recaptchaSize' | 'tenants'
+>;
+
+/** The Supabase part of the configuration, refusing Firebase-only settings. */
+function supabasePart(env: Env): ProviderPart {
+  for (const name of FIREBASE_ONLY_VARIABLES) {
+    if (value(env, name) !== null) {
+      throw new HostConfigError(name, 'is a Firebase setting; Supabase Auth has no equivalent (unset it)');
+    }
+  }
+  return {
+    firebase: null,
+    supabase: { url: supabaseUrl(env), anonKey: supabaseAnonKey(env) },
+    emulatorHost: null,
+    // Supabase has no sign-in-method lookup: the widget always takes the combined, enumeration-safe card.
+    emailEnumerationProtection: true,
+    recaptchaSize: 'normal',
+    tenants: null,
+  };
+}
+
+/** The Firebase part of the configuration (emulator by default). */
+function firebasePart(env: Env): ProviderPart {
   const projectId = value(env, 'FIREBASE_PROJECT_ID') ?? 'demo-doorway';
   if (!/^[a-z0-9-]{4,64}$/.test(projectId)) {
     throw new HostConfigError(
@@ -175,6 +273,27 @@ export function parseHostConfig(env: Env): HostConfig {
   if (emulatorHost !== null && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
     throw new HostConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'must be host:port, e.g. 127.0.0.1:9099');
   }
+  return {
+    firebase: {
+      apiKey: value(env, 'FIREBASE_API_KEY') ?? 'demo-api-key',
+      projectId,
+      authDomain: value(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
+    },
+    supabase: null,
+    emulatorHost,
+    emailEnumerationProtection: flag(env, 'DOORWAY_EMAIL_ENUMERATION_PROTECTION', emulatorHost === null),
+    recaptchaSize: recaptchaSize(env),
+    tenants: tenants(env),
+  };
+}
+
+/**
+ * Reads the host configuration from an environment. Throws {@link HostConfigError} naming the variable
+ * at fault (never its value); never returns a half-valid configuration.
+ * @example parseHostConfig({ FIREBASE_PROJECT_ID: 'demo-doorway' }).emulatorHost // "127.0.0.1:9099"
+ */
+export function parseHostConfig(env: Env): HostConfig {
+  const provider = parseProvider(env);
   const portRaw = value(env, 'PORT') ?? '3000';
   const port = Number(portRaw);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {
@@ -182,18 +301,13 @@ export function parseHostConfig(env: Env): HostConfig {
   }
   const displayMode = value(env, 'DOORWAY_DISPLAY_MODE') ?? 'optionFirst';
   const config: HostConfig = {
-    provider: 'firebase',
-    firebase: {
-      apiKey: value(env, 'FIREBASE_API_KEY') ?? 'demo-api-key',
-      projectId,
-      authDomain: value(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
-    },
-    emulatorHost,
-    emailEnumerationProtection: flag(env, 'DOORWAY_EMAIL_ENUMERATION_PROTECTION', emulatorHost === null),
-    recaptchaSize: recaptchaSize(env),
-    signInOptions: signInOptions(env),
+    provider,
+    ...(provider === 'supabase' ? supabasePart(env) : firebasePart(env)),
+    signInOptions: signInOptions(
+      env,
+      provider === 'supabase' ? SUPABASE_DEFAULT_SIGN_IN_OPTIONS : DEFAULT_SIGN_IN_OPTIONS,
+    ),
     displayMode: displayMode as HostConfig['displayMode'],
-    tenants: tenants(env),
     successUrl: value(env, 'DOORWAY_SUCCESS_URL') ?? '/account',
     tosUrl: value(env, 'DOORWAY_TOS_URL'),
     privacyUrl: value(env, 'DOORWAY_PRIVACY_URL'),
@@ -222,7 +336,9 @@ function federatedIds(options: readonly SignInOptionInput[]): string[] {
 export function publicConfig(config: HostConfig): PublicConfig {
   const tenantOptions = (config.tenants ?? []).flatMap((t) => t.signInOptions ?? []);
   return {
+    provider: config.provider,
     firebase: config.firebase,
+    supabase: config.supabase,
     emulatorUrl: config.emulatorHost === null ? null : `http://${config.emulatorHost}`,
     emailEnumerationProtection: config.emailEnumerationProtection,
     recaptchaSize: config.recaptchaSize,

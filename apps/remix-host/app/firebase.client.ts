@@ -6,7 +6,8 @@
 import { createFirebaseProvider, type FirebaseProvider } from '@doorway/adapter-firebase';
 import { AuthError, providerName } from '@doorway/auth-core';
 import { getApps, initializeApp } from 'firebase/app';
-import { type Auth, getAuth } from 'firebase/auth';
+import { getAuth } from 'firebase/auth';
+import type { HostAuth } from './host-auth.ts';
 import type { PublicConfig } from './public-config.ts';
 
 const APP_NAME = 'doorway-host';
@@ -60,6 +61,7 @@ let pending: Promise<FirebaseProvider> | null = null;
  */
 export function loadFirebaseProvider(config: PublicConfig): Promise<FirebaseProvider> {
   pending ??= (async () => {
+    if (config.firebase === null) throw new Error('remix-host: no Firebase configuration');
     const app = getApps().find((a) => a.name === APP_NAME) ?? initializeApp(config.firebase, APP_NAME);
     const auth = getAuth(app);
     const provider = createFirebaseProvider({
@@ -75,23 +77,11 @@ export function loadFirebaseProvider(config: PublicConfig): Promise<FirebaseProv
   return pending;
 }
 
-/**
- * Exchanges the signed-in user's ID token for the server's session cookie (`POST /session`). Resolves
- * whether the server accepted it.
- */
-export async function startServerSession(auth: Auth): Promise<boolean> {
-  const user = auth.currentUser;
-  if (user === null) return false;
-  try {
-    const idToken = await user.getIdToken();
-    const response = await fetch('/session', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ idToken }),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
+/** The Firebase provider as the login widget needs it: the provider and the user's ID token. */
+export async function loadFirebaseAuth(config: PublicConfig): Promise<HostAuth> {
+  const provider = await loadFirebaseProvider(config);
+  return {
+    provider,
+    sessionToken: async () => (await provider.auth.currentUser?.getIdToken()) ?? null,
+  };
 }

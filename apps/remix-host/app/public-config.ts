@@ -15,15 +15,31 @@ export interface FirebaseWebConfig {
   authDomain: string;
 }
 
+/**
+ * The Supabase project the browser talks to. The anon (publishable) key is public by Supabase's design: it
+ * goes to every browser, row-level security and GoTrue's own checks protect the data.
+ */
+export interface SupabaseWebConfig {
+  url: string;
+  anonKey: string;
+}
+
+/** The identity providers the host runs on (`DOORWAY_PROVIDER`). */
+export type HostProviderName = 'firebase' | 'supabase';
+
 /** The part of the host configuration the browser gets through the root loader. */
 export interface PublicConfig {
-  firebase: FirebaseWebConfig;
-  /** `http://host:port` of the Auth emulator, or `null`. */
+  provider: HostProviderName;
+  /** Firebase web app settings; `null` on Supabase. */
+  firebase: FirebaseWebConfig | null;
+  /** The Supabase project; `null` on Firebase. */
+  supabase: SupabaseWebConfig | null;
+  /** `http://host:port` of the Firebase Auth emulator, or `null`. */
   emulatorUrl: string | null;
   emailEnumerationProtection: boolean;
   /** reCAPTCHA of phone sign-in: `normal` (a visible checkbox, as in FirebaseUI) or `invisible`. */
   recaptchaSize: 'normal' | 'compact' | 'invisible';
-  /** Federated provider ids among the sign-in options (what the Firebase provider must enable). */
+  /** Federated provider ids among the sign-in options (what the provider must enable). */
   federatedProviders: readonly string[];
   signInOptions: readonly SignInOptionInput[];
   displayMode: 'optionFirst' | 'identifierFirst';

@@ -96,7 +96,7 @@ describe('parseHostConfig', () => {
   });
 
   it.each([
-    [{ DOORWAY_PROVIDER: 'supabase' }, 'DOORWAY_PROVIDER'],
+    [{ DOORWAY_PROVIDER: 'auth0' }, 'DOORWAY_PROVIDER'],
     [{ FIREBASE_PROJECT_ID: 'Not A Project' }, 'FIREBASE_PROJECT_ID'],
     [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST'],
     [{ PORT: 'eighty' }, 'PORT'],
@@ -139,8 +139,10 @@ describe('publicConfig', () => {
         'federatedProviders',
         'firebase',
         'privacyUrl',
+        'provider',
         'recaptchaSize',
         'signInOptions',
+        'supabase',
         'tenants',
         'tosUrl',
       ].sort(),

@@ -1,7 +1,7 @@
-import type { FirebaseProvider } from '@doorway/adapter-firebase';
 import { type LazyProvider, messageFor, type WidgetConfigInput } from '@doorway/auth-core';
 import { SignInWidget } from '@doorway/ui-cards';
 import { useState } from 'react';
+import { type HostAuth, loadHostAuth, startServerSession } from '../host-auth.ts';
 import { type PublicConfig, widgetConfigInput } from '../public-config.ts';
 
 /** Props of {@link HostWidget}. */
@@ -16,26 +16,24 @@ export interface HostWidgetProps {
 }
 
 /**
- * The sign-in widget on Firebase. The SDK arrives as a lazy chunk (the widget shows its spinner card,
- * on the server too); after sign-in the ID token is exchanged for the session cookie before the widget
- * redirects to the success URL.
+ * The sign-in widget on the configured provider (Firebase or Supabase). The SDK arrives as a lazy chunk
+ * (the widget shows its spinner card, on the server too); after sign-in the user's token is exchanged for
+ * the session cookie before the widget redirects to the success URL.
  */
 export function HostWidget(props: HostWidgetProps) {
   const [sessionFailed, setSessionFailed] = useState(false);
   const [setup] = useState(() => {
-    let provider: FirebaseProvider | null = null;
+    let auth: HostAuth | null = null;
     const startSession = async (): Promise<boolean> => {
-      const { startServerSession } = await import('../firebase.client.ts');
-      const ok = provider !== null && (await startServerSession(provider.auth));
+      const ok = await startServerSession(auth);
       setSessionFailed(!ok);
       return ok;
     };
     const lazy: LazyProvider = {
       async loadScript() {
-        const { loadFirebaseProvider } = await import('../firebase.client.ts');
-        provider = await loadFirebaseProvider(props.config);
+        auth = await loadHostAuth(props.config);
       },
-      getProvider: () => provider,
+      getProvider: () => auth?.provider ?? null,
     };
     const config: WidgetConfigInput = {
       ...widgetConfigInput(props.config, props.successUrl),
@@ -45,8 +43,8 @@ export function HostWidget(props: HostWidgetProps) {
         // An anonymous visitor signing in to an existing account: their guest data is dropped and
         // they continue as that account (FirebaseUI's documented way to resolve the conflict).
         async signInFailure(error) {
-          if (error.code !== 'anonymous-upgrade-merge-conflict' || !error.credential || !provider) return;
-          await provider.signInWithCredential(error.credential);
+          if (error.code !== 'anonymous-upgrade-merge-conflict' || !error.credential || !auth) return;
+          await auth.provider.signInWithCredential(error.credential);
           if (await startSession()) window.location.assign(props.successUrl);
         },
       },

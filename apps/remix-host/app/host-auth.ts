@@ -1,0 +1,43 @@
+/**
+ * The browser side of the host's identity provider (`DOORWAY_PROVIDER`), as the login widget needs it.
+ * The provider's SDK is a lazy chunk (`firebase.client.ts` or `supabase.client.ts`), loaded by the widget
+ * on the pages that show it, never on the server or in the first paint.
+ * @module
+ */
+import type { AuthProvider } from '@doorway/auth-core';
+import type { PublicConfig } from './public-config.ts';
+
+/** The browser's provider, once its SDK has restored any signed-in user. */
+export interface HostAuth {
+  provider: AuthProvider;
+  /** The signed-in user's token for `POST /session` (Firebase ID token, Supabase access token), or `null`. */
+  sessionToken(): Promise<string | null>;
+}
+
+/** Loads the configured provider's SDK and its Doorway provider. */
+export function loadHostAuth(config: PublicConfig): Promise<HostAuth> {
+  return config.provider === 'supabase'
+    ? import('./supabase.client.ts').then((m) => m.loadSupabaseAuth(config))
+    : import('./firebase.client.ts').then((m) => m.loadFirebaseAuth(config));
+}
+
+/**
+ * Exchanges the signed-in user's token for the server's session cookie (`POST /session`). Resolves
+ * whether the server accepted it.
+ */
+export async function startServerSession(auth: HostAuth | null): Promise<boolean> {
+  if (auth === null) return false;
+  try {
+    const idToken = await auth.sessionToken();
+    if (idToken === null) return false;
+    const response = await fetch('/session', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

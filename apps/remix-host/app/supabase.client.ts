@@ -1,0 +1,38 @@
+/**
+ * The browser's Supabase: Doorway's provider on supabase-js (`@doorway/adapter-supabase`), for
+ * `DOORWAY_PROVIDER=supabase`. Loaded as a lazy chunk by the login widget, like the Firebase SDK.
+ * @module
+ */
+import { createSupabaseProvider } from '@doorway/adapter-supabase';
+import type { HostAuth } from './host-auth.ts';
+import { ACTION_PATH, type PublicConfig } from './public-config.ts';
+
+let pending: Promise<HostAuth> | null = null;
+
+/**
+ * The Doorway provider on the configured Supabase project, once supabase-js has loaded any persisted
+ * session (so the widget starts knowing about an anonymous user to upgrade). Emailed links land on the
+ * host's action route.
+ */
+export function loadSupabaseAuth(config: PublicConfig): Promise<HostAuth> {
+  pending ??= (async () => {
+    if (config.supabase === null) throw new Error('remix-host: no Supabase configuration');
+    const provider = createSupabaseProvider(
+      { url: config.supabase.url, anonKey: config.supabase.anonKey },
+      {
+        federatedProviders: config.federatedProviders,
+        actionUrl: new URL(ACTION_PATH, window.location.origin).href,
+      },
+    );
+    await provider.ready;
+    return {
+      provider,
+      async sessionToken() {
+        // getSession refreshes an expired access token first.
+        const { data } = await provider.client.auth.getSession();
+        return data.session?.access_token ?? null;
+      },
+    };
+  })();
+  return pending;
+}

@@ -1,0 +1,282 @@
+/**
+ * The host on Supabase (`DOORWAY_PROVIDER=supabase`): its configuration, the action route's refusal of modes
+ * Supabase has no links for, and the session routes on `@doorway/adapter-supabase/server` answered by the
+ * GoTrue TEST DOUBLE (not Supabase: see packages/adapter-supabase/README.md, "Checked against the double
+ * only").
+ */
+import {
+  createSupabaseProvider,
+  formatActionCode,
+  SUPABASE_EMAIL_TEMPLATES,
+} from '@doorway/adapter-supabase';
+import { createSupabaseServer, SUPABASE_ACTION_MODES } from '@doorway/adapter-supabase/server';
+import { createGoTrueDouble, type GoTrueDouble } from '@doorway/adapter-supabase/testing';
+import { describe, expect, it } from 'vitest';
+import { loadActionPage, submitActionPage } from '../app/action.server.ts';
+import {
+  FIREBASE_ONLY_VARIABLES,
+  HostConfigError,
+  parseHostConfig,
+  publicConfig,
+} from '../app/config.server.ts';
+import {
+  endSession,
+  LOGIN_FOR_ACCOUNT,
+  requireAccount,
+  SESSION_MAX_AGE_SECONDS,
+  SIGNED_OUT,
+  startSession,
+} from '../app/session.server.ts';
+import { type FakeCode, fakeActionDeps, request } from './fakes.ts';
+
+const ORIGIN = 'http://127.0.0.1:3000';
+const URL_ = 'https://abcdefghijklmnop.supabase.co';
+// A JWT-shaped anon key (payload {"role":"anon"}); the signature does not matter to the host.
+const ANON = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"anon"}').toString('base64url')}.c2lnbmF0dXJl`;
+const SERVICE = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"service_role"}').toString('base64url')}.c2VjcmV0`;
+const SUPABASE = {
+  DOORWAY_PROVIDER: 'supabase',
+  DOORWAY_SUPABASE_URL: URL_,
+  DOORWAY_SUPABASE_ANON_KEY: ANON,
+};
+
+function configError(env: Record<string, string>): HostConfigError {
+  try {
+    parseHostConfig(env);
+  } catch (e) {
+    if (e instanceof HostConfigError) return e;
+    throw e;
+  }
+  throw new Error('expected a HostConfigError');
+}
+
+describe('DOORWAY_PROVIDER=supabase configuration', () => {
+  it('reads the project URL and anon key; email and password by default; no Firebase settings', () => {
+    const config = parseHostConfig(SUPABASE);
+    expect(config).toMatchObject({
+      provider: 'supabase',
+      supabase: { url: URL_, anonKey: ANON },
+      firebase: null,
+      emulatorHost: null,
+      tenants: null,
+      emailEnumerationProtection: true,
+    });
+    expect(config.signInOptions).toEqual([{ provider: 'email', emailLinkUrl: '/action' }]);
+    // FIREBASE_* variables name their provider: ignored here (the scripts set them for every run).
+    expect(
+      parseHostConfig({ ...SUPABASE, FIREBASE_PROJECT_ID: 'Not A Project', FIREBASE_AUTH_EMULATOR_HOST: 'x' })
+        .provider,
+    ).toBe('supabase');
+    expect(parseHostConfig({}).provider).toBe('firebase');
+    expect(parseHostConfig({}).supabase).toBeNull();
+  });
+
+  it('gives the browser the project URL and anon key, and no Firebase configuration', () => {
+    const pub = publicConfig(parseHostConfig({ ...SUPABASE, DOORWAY_SIGN_IN_OPTIONS: 'email,github.com' }));
+    expect(pub).toMatchObject({
+      provider: 'supabase',
+      supabase: { url: URL_, anonKey: ANON },
+      firebase: null,
+      emulatorUrl: null,
+      federatedProviders: ['github.com'],
+    });
+  });
+
+  it.each(FIREBASE_ONLY_VARIABLES)('refuses the Firebase-only setting %s', (name) => {
+    const error = configError({ ...SUPABASE, [name]: name === 'DOORWAY_TENANTS' ? '[]' : 'true' });
+    expect(error.variable).toBe(name);
+    expect(error.message).toMatch(/Firebase setting/);
+  });
+
+  it.each([
+    [{ DOORWAY_SUPABASE_URL: '' }, 'DOORWAY_SUPABASE_URL', /is required/],
+    [{ DOORWAY_SUPABASE_URL: 'abcdefghijklmnop.supabase.co' }, 'DOORWAY_SUPABASE_URL', /project URL/],
+    [{ DOORWAY_SUPABASE_URL: 'http://abcdefghijklmnop.supabase.co' }, 'DOORWAY_SUPABASE_URL', /https/],
+    [{ DOORWAY_SUPABASE_URL: 'ftp://127.0.0.1:54321' }, 'DOORWAY_SUPABASE_URL', /https/],
+    [{ DOORWAY_SUPABASE_URL: 'https://user:hunter2@x.supabase.co' }, 'DOORWAY_SUPABASE_URL', /bare/],
+    [{ DOORWAY_SUPABASE_URL: 'https://x.supabase.co/?key=hunter2' }, 'DOORWAY_SUPABASE_URL', /bare/],
+    [{ DOORWAY_SUPABASE_ANON_KEY: '' }, 'DOORWAY_SUPABASE_ANON_KEY', /is required/],
+    [{ DOORWAY_SUPABASE_ANON_KEY: 'hunter2 hunter2' }, 'DOORWAY_SUPABASE_ANON_KEY', /not an API key/],
+    [{ DOORWAY_SUPABASE_ANON_KEY: SERVICE }, 'DOORWAY_SUPABASE_ANON_KEY', /secret/],
+    [{ DOORWAY_SUPABASE_ANON_KEY: 'sb_secret_hunter2hunter2' }, 'DOORWAY_SUPABASE_ANON_KEY', /secret/],
+  ])('refuses %j, naming %s, without printing the value', (env, variable, problem) => {
+    const error = configError({ ...SUPABASE, ...env });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(problem);
+    expect(error.message).not.toMatch(/hunter2|c2VjcmV0|supabase\.co\/|abcdefghijklmnop/);
+  });
+
+  it('accepts plain http on the loopback address (a local Supabase or the GoTrue double)', () => {
+    expect(
+      parseHostConfig({ ...SUPABASE, DOORWAY_SUPABASE_URL: 'http://127.0.0.1:54321/' }).supabase?.url,
+    ).toBe('http://127.0.0.1:54321');
+    expect(
+      parseHostConfig({ ...SUPABASE, DOORWAY_SUPABASE_ANON_KEY: 'sb_publishable_abc-123' }).supabase?.anonKey,
+    ).toBe('sb_publishable_abc-123');
+  });
+
+  it('refuses an unknown provider by name, not by echoing it', () => {
+    const error = configError({ DOORWAY_PROVIDER: 'hunter2' });
+    expect(error.variable).toBe('DOORWAY_PROVIDER');
+    expect(error.message).not.toContain('hunter2');
+  });
+});
+
+describe('action modes Supabase has no links for', () => {
+  const codes = () =>
+    new Map<string, FakeCode>([
+      ['code-1', { operation: 'recoverEmail', email: 'ada@example.com' }],
+      ['code-2', { operation: 'revertSecondFactorAddition', email: 'ada@example.com', factor: '+1555' }],
+    ]);
+
+  it.each([
+    ['recoverEmail', 'code-1', 'emailChangeRevokeFailure'],
+    ['revertSecondFactorAddition', 'code-2', 'revertSecondFactorAdditionFailure'],
+  ])('%s: the failure card, without asking the provider', async (mode, code, card) => {
+    const deps = { ...fakeActionDeps(codes()), actionCodes: SUPABASE_ACTION_MODES };
+    const page = await loadActionPage(request(`/action?mode=${mode}&oobCode=${code}`), deps);
+    expect(page).toEqual({ view: { card }, status: 200 });
+    expect(deps.calls).toEqual([]);
+    // Without the restriction (Firebase), the same link is handled.
+    const firebase = fakeActionDeps(codes());
+    expect(
+      (await loadActionPage(request(`/action?mode=${mode}&oobCode=${code}`), firebase)).view.card,
+    ).not.toBe(card);
+  });
+
+  it('still shows the widget for sign-in links and unknown modes', async () => {
+    const deps = { ...fakeActionDeps(codes()), actionCodes: SUPABASE_ACTION_MODES };
+    expect((await loadActionPage(request('/action?mode=signIn&oobCode=x'), deps)).view).toEqual({
+      card: 'widget',
+    });
+    expect((await loadActionPage(request('/action?mode=nope'), deps)).view).toEqual({ card: 'widget' });
+  });
+});
+
+/** A browser's sign-up on the double; resolves its access token. */
+async function signUp(double: GoTrueDouble, email: string, password: string, name: string) {
+  const client = createSupabaseProvider(
+    { url: double.projectUrl, anonKey: double.anonKey, auth: { fetch: double.fetch } },
+    { actionUrl: `${ORIGIN}/action` },
+  );
+  await client.createUser(email, password, name);
+  const { data } = await client.client.auth.getSession();
+  client.dispose();
+  return data.session?.access_token ?? '';
+}
+
+function onDouble() {
+  const double = createGoTrueDouble({
+    projectUrl: 'http://host-double.supabase.test',
+    mailerAutoconfirm: true,
+    siteUrl: ORIGIN,
+    templates: SUPABASE_EMAIL_TEMPLATES,
+  });
+  const server = createSupabaseServer({
+    url: double.projectUrl,
+    anonKey: double.anonKey,
+    fetch: double.fetch,
+  });
+  return { double, server };
+}
+
+const cookieOf = (response: Response) =>
+  /doorway_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+
+describe('session routes on the Supabase server (GoTrue double)', () => {
+  const post = (path: string, body: string, origin: string | null = ORIGIN) =>
+    request(path, { method: 'POST', origin, body, headers: { 'content-type': 'application/json' } });
+
+  it('POST /session → the same cookie flags as on Firebase; /account shows the user; /logout revokes', async () => {
+    const { double, server } = onDouble();
+    const token = await signUp(double, 'ada@example.com', 'Secret-123', 'Ada Lovelace');
+    const started = await startSession(
+      post('/session', JSON.stringify({ idToken: token })),
+      server.forRequest(),
+      [],
+    );
+    expect(started.status).toBe(204);
+    expect(started.headers.get('set-cookie')).toBe(
+      `doorway_session=${token}; Max-Age=${SESSION_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`,
+    );
+    const cookie = `doorway_session=${cookieOf(started)}`;
+
+    const account = await requireAccount(request('/account', { headers: { cookie } }), server.forRequest());
+    expect(account).toMatchObject({
+      email: 'ada@example.com',
+      displayName: 'Ada Lovelace',
+      emailVerified: true,
+      isAnonymous: false,
+      signInProvider: 'password',
+      providers: ['password', 'emailLink'],
+    });
+
+    const out = await endSession(post('/logout', '', ORIGIN), server.forRequest(), []);
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe(SIGNED_OUT);
+    expect(out.headers.get('set-cookie')).toBe('doorway_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+    // No cookie on that request: nothing revoked yet. With it, every session of the user ends.
+    const logout = request('/logout', { method: 'POST', origin: ORIGIN, headers: { cookie } });
+    await endSession(logout, server.forRequest(), []);
+    expect(double.requests.filter((r) => r.method === 'POST' && r.path === '/logout')).toHaveLength(1);
+    // The replayed cookie no longer opens the account.
+    const replay = await requireAccount(
+      request('/account', { headers: { cookie } }),
+      server.forRequest(),
+    ).catch((e: unknown) => e);
+    expect(replay).toBeInstanceOf(Response);
+    expect((replay as Response).headers.get('location')).toBe(LOGIN_FOR_ACCOUNT);
+  });
+
+  it('refuses a bad or expired token with 401, a cross-origin post with 403; 503 when GoTrue is down', async () => {
+    const { double, server } = onDouble();
+    const token = await signUp(double, 'bob@example.com', 'Secret-123', 'Bob');
+    const body = JSON.stringify({ idToken: token });
+    expect(
+      (await startSession(post('/session', body, 'https://evil.example'), server.forRequest(), [])).status,
+    ).toBe(403);
+    const forged = await startSession(post('/session', '{"idToken":"a.b.c"}'), server.forRequest(), []);
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ error: 'Your sign-in session has expired. Please try again.' });
+    double.faults.network = true;
+    expect((await startSession(post('/session', body), server.forRequest(), [])).status).toBe(503);
+    double.faults.network = false;
+    double.clock.advance(3601 * 1000);
+    expect((await startSession(post('/session', body), server.forRequest(), [])).status).toBe(401);
+  });
+
+  it('password reset without JavaScript: the form is shown, its POST sets the new password', async () => {
+    const { double, server } = onDouble();
+    await signUp(double, 'carol@example.com', 'Old-Secret-1', 'Carol');
+    const link = double.admin.generateLink({ type: 'recovery', email: 'carol@example.com' });
+    const query = `?mode=resetPassword&oobCode=${formatActionCode('recovery', link.hashed_token)}`;
+    const deps = {
+      provider: () => server.serverProvider(),
+      sendPasswordResetEmail: async () => {},
+      allowedOrigins: [],
+      actionCodes: SUPABASE_ACTION_MODES,
+    };
+    const shown = await loadActionPage(request(`/action${query}`), deps);
+    expect(shown.view).toEqual({ card: 'passwordReset', email: 'carol@example.com', error: null });
+    const form = new URLSearchParams({ intent: 'resetPassword', newPassword: 'New-Secret-2' });
+    const submitted = await submitActionPage(
+      request(`/action/submit${query}`, {
+        method: 'POST',
+        origin: ORIGIN,
+        body: form.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      deps,
+    );
+    expect(submitted.view).toEqual({ card: 'passwordResetSuccess', continueUrl: '/login' });
+    const client = createSupabaseProvider({
+      url: double.projectUrl,
+      anonKey: double.anonKey,
+      auth: { fetch: double.fetch },
+    });
+    expect((await client.signInWithEmailAndPassword('carol@example.com', 'New-Secret-2')).user.email).toBe(
+      'carol@example.com',
+    );
+    client.dispose();
+  });
+});
