@@ -1,0 +1,74 @@
+/**
+ * The GoTrue TEST DOUBLE over real HTTP on 127.0.0.1 (what `npm run start:supabase` and the host's e2e run
+ * on): supabase-js and the server entry through the global `fetch`, and the CORS answers a browser needs.
+ */
+import { expectAuthError } from '@doorway/auth-core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSupabaseProvider } from '../src/index.ts';
+import { createSupabaseServer } from '../src/server.ts';
+import { type ServedGoTrueDouble, serveGoTrueDouble } from '../src/testing/http.ts';
+
+let served: ServedGoTrueDouble;
+
+beforeAll(async () => {
+  served = await serveGoTrueDouble({ mailerAutoconfirm: true, siteUrl: 'http://127.0.0.1:3000' });
+});
+afterAll(() => served.close());
+
+describe('serveGoTrueDouble', () => {
+  it('serves supabase-js and the server entry over HTTP on the loopback address', async () => {
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const provider = createSupabaseProvider({ url: served.url, anonKey: served.double.anonKey });
+    const created = await provider.createUser('http@example.com', 'Secret-123', 'Over Http');
+    expect(created.user.displayName).toBe('Over Http');
+    // The versioned error body is read: a wrong password is wrong-password, not generic.
+    await expectAuthError(
+      provider.signInWithEmailAndPassword('http@example.com', 'nope-nope'),
+      'wrong-password',
+    );
+    const signedIn = await provider.signInWithEmailAndPassword('http@example.com', 'Secret-123');
+    expect(signedIn.user.email).toBe('http@example.com');
+    const { data } = await provider.client.auth.getSession();
+    const server = createSupabaseServer({ url: served.url, anonKey: served.double.anonKey });
+    const cookie = await server.createSessionCookie(data.session?.access_token ?? '');
+    expect((await server.verifySession(cookie))?.session.email).toBe('http@example.com');
+    await server.revokeSession(cookie);
+    expect(await server.verifySession(cookie)).toBeNull();
+    provider.dispose();
+  });
+
+  it('answers CORS as GoTrue does: preflight, reflected origin, exposed API-version header', async () => {
+    const preflight = await fetch(`${served.url}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, authorization, content-type, x-supabase-api-version',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+    const health = await fetch(`${served.url}/auth/v1/health`, {
+      headers: { origin: 'http://127.0.0.1:3000', apikey: served.double.anonKey },
+    });
+    expect(health.status).toBe(200);
+    expect(health.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
+    const noKey = await fetch(`${served.url}/auth/v1/health`);
+    expect(noKey.status).toBe(401);
+  });
+
+  it('a network fault of the double fails the request (supabase-js: network-request-failed)', async () => {
+    const provider = createSupabaseProvider({ url: served.url, anonKey: served.double.anonKey });
+    served.double.faults.network = true;
+    try {
+      await expectAuthError(
+        provider.signInWithEmailAndPassword('http@example.com', 'Secret-123'),
+        'network-request-failed',
+      );
+    } finally {
+      served.double.faults.network = false;
+      provider.dispose();
+    }
+  });
+});
