@@ -1,7 +1,9 @@
 /**
- * The phone form parses with libphonenumber-js/core and metadata derived by scripts/phone-metadata.mjs (the
- * 'min' metadata without number formats). These tests pin that the slimmer metadata parses, validates and
- * picks countries exactly as the full 'min' build does, and that invalid numbers are still rejected.
+ * The phone form parses with libphonenumber-js/core's metadata accessor and metadata derived by
+ * scripts/phone-metadata.mjs (the 'min' metadata without what only formatting reads). These tests pin that
+ * the slimmer metadata parses, validates and picks countries exactly as the full 'min' build does, that
+ * `toE164` answers exactly what `parsePhoneNumberFromString` with the full 'min' build answers, and that
+ * invalid numbers are still rejected.
  */
 import {
   type CountryCode,
@@ -30,6 +32,17 @@ const summary = (p: ReturnType<typeof parsePhoneNumberFromString>) =>
     possibleCountries: p.getPossibleCountries(),
   };
 
+/** `toE164` as libphonenumber-js's own parser with the full 'min' metadata answers it. */
+function reference(input: string, country: string): { phoneNumber: string; country: string } {
+  const parsed = parsePhoneNumberFromString(input, country as CountryCode);
+  if (!parsed?.isPossible()) return { phoneNumber: input.trim(), country };
+  const fallback =
+    parsed.countryCallingCode === getCountryCallingCode(country as CountryCode)
+      ? country
+      : parsed.getPossibleCountries()[0];
+  return { phoneNumber: parsed.number, country: parsed.country ?? fallback ?? '' };
+}
+
 describe('phone metadata (min without formats)', () => {
   it('has the same countries and calling codes', () => {
     expect(coreCountries(slim)).toEqual(getCountries());
@@ -54,6 +67,71 @@ describe('phone metadata (min without formats)', () => {
           summary(parsePhoneNumberFromString(input, country)),
         );
     }
+  });
+
+  it('toE164 answers as parsePhoneNumberFromString does for every country’s example numbers', () => {
+    const others: CountryCode[] = ['US', 'GB', 'DE', 'IN', 'CA'];
+    let compared = 0;
+    for (const country of getCountries()) {
+      const example = getExampleNumber(country, examples);
+      if (!example) continue;
+      const national = example.nationalNumber;
+      const code = getCountryCallingCode(country);
+      const inputs = [
+        example.number,
+        national,
+        `0${national}`,
+        `00${code}${national}`,
+        `011${code}${national}`,
+        `${code}${national}`,
+        `${code}0${national}`,
+        national.slice(0, -1),
+        `${national}9`,
+        `${national}99`,
+        `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`,
+        ` ${example.formatInternational()} `,
+        example.formatNational(),
+        `${example.formatNational()}.`,
+      ];
+      for (const input of inputs) {
+        expect(toE164(input, country), `${country} ${input}`).toEqual(reference(input, country));
+        compared += 1;
+      }
+      for (const other of others) {
+        expect(toE164(example.number, other), `${other} ${example.number}`).toEqual(
+          reference(example.number, other),
+        );
+        expect(toE164(national, other), `${other} ${national}`).toEqual(reference(national, other));
+        compared += 2;
+      }
+    }
+    expect(compared).toBeGreaterThan(4000);
+  });
+
+  it.each([
+    '',
+    '   ',
+    'abc',
+    '+',
+    '00',
+    '+0 123 456',
+    '12',
+    '+1 (201) +555 0123',
+    '١٢٣٤٥٦٧٨٩٠',
+    '＋４４ ２０ ７９４６ ００１８',
+    '+44 20 7946 0018 !',
+    'tel:+12015550123',
+    '0'.repeat(300),
+  ])('toE164(%j) answers as parsePhoneNumberFromString does', (input) => {
+    for (const country of ['US', 'GB', 'FR', 'IN', 'BR'])
+      expect(toE164(input, country)).toEqual(reference(input, country));
+  });
+
+  it('leaves a number with an extension as typed (an SMS cannot reach an extension)', () => {
+    expect(toE164('(201) 555-0123 ext. 45', 'US')).toEqual({
+      phoneNumber: '(201) 555-0123 ext. 45',
+      country: 'US',
+    });
   });
 
   const cases: [string, CountryCode, string, string][] = [
