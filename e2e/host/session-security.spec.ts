@@ -247,6 +247,40 @@ test.describe('session security', () => {
     await expect(account.value('Email')).toHaveText(email);
   });
 
+  test('a session cookie tossed in for a deeper path by another origin of the same site is refused, never shown', async ({
+    page,
+    context,
+  }) => {
+    const attacker = await createAccount(uniqueEmail('tosser'), 'secret123');
+    const planted = (await startSession(attacker.idToken)).value;
+    // Cookies do not keep ports apart: a page on 127.0.0.1:4321 sets one that 127.0.0.1:4320 receives,
+    // and the browser sends the deeper path's cookie first.
+    await page.goto(`${EMAIL_LINK_HOST}/bench/bare`);
+    await page.evaluate((value) => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the attack under test is a page script setting it
+      document.cookie = `doorway_session=${value}; Path=/account`;
+    }, planted);
+
+    // The visitor signs in to their own account: the host sets its cookie for Path=/ as usual.
+    const email = uniqueEmail('tossed');
+    const victim = await createAccount(email, 'secret123');
+    const signedIn = await page.request.post(`${HOST}/session`, {
+      headers: { origin: HOST },
+      data: { idToken: victim.idToken },
+    });
+    expect(signedIn.status()).toBe(204);
+    expect(
+      (await context.cookies(`${HOST}/account`)).filter((c) => c.name === 'doorway_session'),
+    ).toHaveLength(2);
+
+    // /account gets both cookies: it shows neither account (the attacker's would be session fixation).
+    await page.goto(`${HOST}/account`);
+    await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
+    expect(await page.content()).not.toContain(attacker.uid);
+    const raw = await accountWith(`${planted}; doorway_session=${(await sessionCookie(context)) ?? ''}`);
+    expect(raw.status).toBe(302);
+  });
+
   test('a form on another origin of the same site can neither sign the visitor out nor in (403, cookie untouched)', async ({
     page,
     context,

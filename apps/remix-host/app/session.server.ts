@@ -64,18 +64,25 @@ export function clearSessionCookieHeader(url: URL): string {
   return sessionCookieHeader('', url, 0);
 }
 
-/** The session cookie's value in a request, or `null`. */
-export function readSessionCookie(request: Request): string | null {
-  const header = request.headers.get('cookie');
-  if (header === null) return null;
-  for (const part of header.split(';')) {
+/** Every session cookie value the request carries, in the browser's order. */
+function sessionCookieValues(request: Request): string[] {
+  const values: string[] = [];
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE) {
-      const v = part.slice(eq + 1).trim();
-      return v === '' ? null : v;
-    }
+    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE) values.push(part.slice(eq + 1).trim());
   }
-  return null;
+  return values;
+}
+
+/**
+ * The session cookie's value in a request, or `null` when there is none or more than one. The host only
+ * ever sets one (`Path=/`, host-only); a second one was planted, e.g. by another origin of the same site
+ * for a deeper path, which the browser sends first. Using either would let a planted session survive the
+ * visitor's own sign-in (session fixation by cookie tossing), so neither is used.
+ */
+export function readSessionCookie(request: Request): string | null {
+  const [value, ...others] = sessionCookieValues(request);
+  return value !== undefined && value !== '' && others.length === 0 ? value : null;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -175,7 +182,9 @@ export async function requireAccount(request: Request, backend: SessionBackend):
   const user = session === null ? null : await backend.getUser(session.uid);
   if (session === null || user === null) {
     const headers: Record<string, string> = { location: LOGIN_FOR_ACCOUNT, ...NO_STORE };
-    if (cookie !== null) headers['set-cookie'] = clearSessionCookieHeader(new URL(request.url));
+    if (sessionCookieValues(request).length > 0) {
+      headers['set-cookie'] = clearSessionCookieHeader(new URL(request.url));
+    }
     throw new Response(null, { status: 302, headers });
   }
   return {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   endSession,
   LOGIN_FOR_ACCOUNT,
+  readSessionCookie,
   requireAccount,
   SESSION_MAX_AGE_SECONDS,
   type SessionBackend,
@@ -106,6 +107,28 @@ describe('no session fixation', () => {
     const page = await requireAccount(
       request('/account', { headers: { cookie: 'doorway_session=planted-by-attacker' } }),
       backend,
+    ).catch((e: unknown) => e);
+    expect(page).toBeInstanceOf(Response);
+    expect((page as Response).headers.get('location')).toBe(LOGIN_FOR_ACCOUNT);
+    expect((page as Response).headers.get('set-cookie')).toContain('doorway_session=; Max-Age=0');
+  });
+});
+
+describe('no session fixation by cookie tossing', () => {
+  // Another origin of the same site (or a sibling subdomain) can set a second doorway_session for a deeper
+  // path, e.g. `Path=/account`; the browser then sends it first, before the one the host set at sign-in.
+  it('should use no session cookie when the request carries more than one', () => {
+    const read = (cookie: string) => readSessionCookie(request('/account', { headers: { cookie } }));
+    expect(read('doorway_session=cookie-ada')).toBe('cookie-ada');
+    expect(read('doorway_session=attacker; doorway_session=cookie-ada')).toBeNull();
+    expect(read('doorway_session=cookie-ada; theme=dark; doorway_session=cookie-ada')).toBeNull();
+    expect(read('doorway_session=; doorway_session=cookie-ada')).toBeNull();
+  });
+
+  it('should show no account for two session cookies, even when one of them is valid, and clear them', async () => {
+    const page = await requireAccount(
+      request('/account', { headers: { cookie: 'doorway_session=cookie-ada; doorway_session=cookie-ada' } }),
+      fakeSessions(),
     ).catch((e: unknown) => e);
     expect(page).toBeInstanceOf(Response);
     expect((page as Response).headers.get('location')).toBe(LOGIN_FOR_ACCOUNT);
