@@ -6,6 +6,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 4317;
 /** The Remix host on the Auth emulator (scripts/e2e-host.mjs); HOST_PORT + 1 runs the email-link config. */
 export const HOST_PORT = 4320;
+/** The Remix host with DOORWAY_PROVIDER=supabase on the GoTrue test double (scripts/host-supabase.mjs). */
+export const SUPABASE_HOST_PORT = 4330;
+/** The GoTrue test double that host talks to (HTTP on 127.0.0.1). */
+export const GOTRUE_DOUBLE_PORT = 4331;
 
 // Start only the servers of the projects asked for (`--project playground` needs no emulator).
 const asked = process.argv.flatMap((arg, i, all) =>
@@ -37,12 +41,27 @@ const servers: Record<string, WebServer> = {
     stdout: 'ignore',
     stderr: 'pipe',
   },
+  'remix-host-supabase': {
+    command: 'node scripts/host-supabase.mjs',
+    cwd: root,
+    env: {
+      PORT: String(SUPABASE_HOST_PORT),
+      DOORWAY_GOTRUE_DOUBLE_PORT: String(GOTRUE_DOUBLE_PORT),
+    },
+    url: `http://127.0.0.1:${SUPABASE_HOST_PORT}/bench/bare`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 };
 
 /**
- * Playwright in Debian's Chromium (no browser download), two projects:
+ * Playwright in Debian's Chromium (no browser download), three projects:
  * - `playground`: the built playground on the fake backend (every spec in e2e/*.spec.ts);
- * - `remix-host`: the production build of apps/remix-host on the Firebase Auth emulator (e2e/host/).
+ * - `remix-host`: the production build of apps/remix-host on the Firebase Auth emulator (e2e/host/);
+ * - `remix-host-supabase`: the host with DOORWAY_PROVIDER=supabase on the GoTrue TEST DOUBLE served over
+ *   HTTP (its own build in .cache/remix-host-supabase; e2e/host-supabase/).
  */
 export default defineConfig({
   testDir: '.',
@@ -71,7 +90,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'playground', testIgnore: 'host/**', use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    {
+      name: 'playground',
+      testIgnore: ['host/**', 'host-supabase/**'],
+      use: { baseURL: `http://127.0.0.1:${PORT}` },
+    },
     {
       name: 'remix-host',
       testDir: './host',
@@ -79,6 +102,12 @@ export default defineConfig({
       // Every host test shares one emulator and clears its accounts first: one at a time.
       workers: 1,
       fullyParallel: false,
+    },
+    {
+      // The host on Supabase: the GoTrue TEST DOUBLE, not Supabase (e2e/host-supabase/).
+      name: 'remix-host-supabase',
+      testDir: './host-supabase',
+      use: { baseURL: `http://127.0.0.1:${SUPABASE_HOST_PORT}` },
     },
   ],
   webServer: Object.entries(servers)

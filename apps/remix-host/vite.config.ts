@@ -13,6 +13,9 @@ declare module '@remix-run/node' {
 export default defineConfig({
   plugins: [
     remix({
+      // A second build (the Supabase e2e server, scripts/host-supabase.mjs) goes elsewhere, so building it
+      // never replaces the files a running server of the default build is serving.
+      buildDirectory: process.env.DOORWAY_HOST_BUILD_DIR ?? 'build',
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
