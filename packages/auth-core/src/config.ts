@@ -241,7 +241,11 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
         requireDisplayName: o.requireDisplayName === undefined ? true : Boolean(o.requireDisplayName),
         disableSignUp: disableObj !== null || disable === true,
         adminEmail: typeof disableObj?.adminEmail === 'string' ? disableObj.adminEmail : null,
-        helpLink: typeof disableObj?.helpLink === 'string' ? disableObj.helpLink : null,
+        // Rendered as a link: only http(s) URLs and paths, like tosUrl.
+        helpLink:
+          typeof disableObj?.helpLink === 'string'
+            ? optionalUrl(disableObj.helpLink, `${at}.disableSignUp.helpLink`, origin)
+            : null,
         forceSameDevice: Boolean(o.forceSameDevice),
         emailLinkUrl: optionalUrl(o.emailLinkUrl, `${at}.emailLinkUrl`, origin),
       };
@@ -322,6 +326,9 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
   if (displayMode !== 'optionFirst' && displayMode !== 'identifierFirst') {
     throw new ConfigError('displayMode', 'must be "optionFirst" or "identifierFirst"');
   }
+  if (input.allowedOrigins !== undefined && !Array.isArray(input.allowedOrigins)) {
+    throw new ConfigError('allowedOrigins', 'must be an array of absolute http(s) origins');
+  }
   const allowedOrigins = (input.allowedOrigins ?? []).map((o, i) => {
     try {
       const u = new URL(o);
@@ -354,10 +361,14 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
       if (typeof t.displayName !== 'string' || t.displayName === '') {
         throw new ConfigError(`tenants[${i}].displayName`, 'must be a non-empty string');
       }
+      const domains: unknown = t.emailDomains ?? [];
+      if (!Array.isArray(domains) || domains.some((d) => typeof d !== 'string')) {
+        throw new ConfigError(`tenants[${i}].emailDomains`, 'must be an array of domain strings');
+      }
       return {
         id: t.id,
         displayName: t.displayName,
-        emailDomains: (t.emailDomains ?? []).map((d: string) => d.toLowerCase().replace(/^@/, '')),
+        emailDomains: (domains as string[]).map((d) => d.toLowerCase().replace(/^@/, '')),
         signInOptions:
           t.signInOptions === undefined
             ? signInOptions
