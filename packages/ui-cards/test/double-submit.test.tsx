@@ -55,44 +55,46 @@ function slowProvider() {
   };
 }
 
-describe.each(CASES)('$flow.name, step $step ($press): double $mode', ({ flow, step: at, press, mode }) => {
-  it('makes one call, disables the buttons while it is in flight, and the flow makes exactly its calls', async () => {
-    const slow = slowProvider();
-    const { s, ctx } = await start(flow, undefined, { sleep: slow.sleep });
-    for (const [i, step] of flow.steps.entries()) {
-      if (i !== at) {
-        await doStep(s, ctx, step);
-        continue;
-      }
-      for (const [label, value] of valuesOf(s, ctx, step)) await s.fill(label, value);
-      const card = s.card() ?? '';
-      const button = (await screen.findByRole('button', { name: press })) as HTMLButtonElement;
-      const before = s.log.length;
-      s.fake.backend.faults.set({ latencyMs: 1 });
-      if (mode === 'click') await s.user.dblClick(button);
-      else await s.user.keyboard('{Enter}{Enter}');
-      const started = s.log.slice(before);
-      expect(started.length).toBeLessThanOrEqual(1);
-      if (started.length === 1) {
-        covered[mode].add(card);
-        if (button.isConnected) {
-          expect(button.disabled).toBe(true);
-          const enabled = [...s.root().querySelectorAll('button')].filter((b) => !b.disabled);
-          expect(enabled.map((b) => b.textContent)).toEqual([]);
-        } else {
-          // Cards that wait on the spinner card (sign out) have no buttons left to press.
-          expect(s.card()).toBe('spinner');
+for (const { flow, step: at, press, mode } of CASES) {
+  describe(`${flow.name}, step ${at} (${press}): double ${mode}`, () => {
+    it('makes one call, disables the buttons while it is in flight, and the flow makes exactly its calls', async () => {
+      const slow = slowProvider();
+      const { s, ctx } = await start(flow, undefined, { sleep: slow.sleep });
+      for (const [i, step] of flow.steps.entries()) {
+        if (i !== at) {
+          await doStep(s, ctx, step);
+          continue;
         }
+        for (const [label, value] of valuesOf(s, ctx, step)) await s.fill(label, value);
+        const card = s.card() ?? '';
+        const button = (await screen.findByRole('button', { name: press })) as HTMLButtonElement;
+        const before = s.log.length;
+        s.fake.backend.faults.set({ latencyMs: 1 });
+        if (mode === 'click') await s.user.dblClick(button);
+        else await s.user.keyboard('{Enter}{Enter}');
+        const started = s.log.slice(before);
+        expect(started.length).toBeLessThanOrEqual(1);
+        if (started.length === 1) {
+          covered[mode].add(card);
+          if (button.isConnected) {
+            expect(button.disabled).toBe(true);
+            const enabled = [...s.root().querySelectorAll('button')].filter((b) => !b.disabled);
+            expect(enabled.map((b) => b.textContent)).toEqual([]);
+          } else {
+            // Cards that wait on the spinner card (sign out) have no buttons left to press.
+            expect(s.card()).toBe('spinner');
+          }
+        }
+        s.fake.backend.faults.set({ latencyMs: 0 });
+        slow.release();
+        await settle();
+        if (step.act) await step.act(s, ctx);
       }
-      s.fake.backend.faults.set({ latencyMs: 0 });
-      slow.release();
-      await settle();
-      if (step.act) await step.act(s, ctx);
-    }
-    expectEnd(s, flow);
-    expect(s.log.map((c) => c.method)).toEqual(flow.calls);
+      expectEnd(s, flow);
+      expect(s.log.map((c) => c.method)).toEqual(flow.calls);
+    });
   });
-});
+}
 
 describe('double submit on the recoverable error card', () => {
   it('a double click on Retry retries once', async () => {

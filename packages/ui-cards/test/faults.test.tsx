@@ -77,40 +77,41 @@ function cellsOf(flow: FlowSpec): Cell[] {
   });
 }
 
-describe.each(FLOWS)('fault matrix: $name', (flow) => {
-  it('a clean run makes exactly the declared calls (one matrix cell each)', async () => {
-    const { s, ctx } = await start(flow);
-    for (const step of flow.steps) await doStep(s, ctx, step);
-    expectEnd(s, flow);
-    expect(s.log.map((c) => c.method)).toEqual(flow.calls);
-    expect(s.log.every((c) => c.settled)).toBe(true);
-  });
+for (const flow of FLOWS) {
+  describe(`fault matrix: ${flow.name}`, () => {
+    it('a clean run makes exactly the declared calls (one matrix cell each)', async () => {
+      const { s, ctx } = await start(flow);
+      for (const step of flow.steps) await doStep(s, ctx, step);
+      expectEnd(s, flow);
+      expect(s.log.map((c) => c.method)).toEqual(flow.calls);
+      expect(s.log.every((c) => c.settled)).toBe(true);
+    });
 
-  for (const [kind, codeFor] of Object.entries(FAULTS)) {
-    it.each(cellsOf(flow))(
-      `${kind} at $method #$nth: message shown, input kept, a retry completes`,
-      async ({ method, nth }) => {
-        const code = codeFor(method);
-        const { s, ctx } = await start(flow);
-        s.fake.backend.faults.failNth(method, nth, code);
-        const failed = () => s.log.filter((c) => c.method === method)[nth - 1]?.error === code;
-        let shown = false;
-        for (const step of flow.steps) {
-          const filled = await doStep(s, ctx, step);
-          if (shown || !failed()) continue;
-          shown = true;
-          expect(s.visibleText()).toContain(messageFor(code));
-          for (const [label, value] of filled) expect((await s.field(label)).value).toBe(value);
-          if (s.card() === 'recoverableError') await s.press(uiText.retry);
-          else if (step.press !== undefined) await s.press(step.press);
-          else throw new Error(`no way to retry on the ${s.card()} card`);
-        }
-        expect(shown).toBe(true);
-        expectEnd(s, flow);
-      },
-    );
-  }
-});
+    for (const [kind, codeFor] of Object.entries(FAULTS)) {
+      for (const { method, nth } of cellsOf(flow)) {
+        it(`${kind} at ${method} #${nth}: message shown, input kept, a retry completes`, async () => {
+          const code = codeFor(method);
+          const { s, ctx } = await start(flow);
+          s.fake.backend.faults.failNth(method, nth, code);
+          const failed = () => s.log.filter((c) => c.method === method)[nth - 1]?.error === code;
+          let shown = false;
+          for (const step of flow.steps) {
+            const filled = await doStep(s, ctx, step);
+            if (shown || !failed()) continue;
+            shown = true;
+            expect(s.visibleText()).toContain(messageFor(code));
+            for (const [label, value] of filled) expect((await s.field(label)).value).toBe(value);
+            if (s.card() === 'recoverableError') await s.press(uiText.retry);
+            else if (step.press !== undefined) await s.press(step.press);
+            else throw new Error(`no way to retry on the ${s.card()} card`);
+          }
+          expect(shown).toBe(true);
+          expectEnd(s, flow);
+        });
+      }
+    }
+  });
+}
 
 const STORAGE_FAULTS: Record<string, () => KeyValueStorage> = {
   'storage denied (every access throws)': () => {
@@ -131,29 +132,30 @@ const STORAGE_FAULTS: Record<string, () => KeyValueStorage> = {
   },
 };
 
-describe.each(Object.entries(STORAGE_FAULTS))('%s', (_, createStorage) => {
-  it.each(FLOWS)(
-    '$name: web storage unsupported card where storage is needed, else completes',
-    async (flow) => {
-      const { s, ctx } = await start(flow, createStorage);
-      for (const step of flow.steps) {
-        await doStep(s, ctx, step);
-        if (s.card() === 'unrecoverableError') break;
-      }
-      const made = s.log.map((c) => c.method);
-      if (flow.needsStorage) {
-        expect(s.card()).toBe('unrecoverableError');
-        expect(s.visibleText()).toContain(messageFor('web-storage-unsupported'));
-        // It stops before the call that needed the storage.
-        expect(made.length).toBeLessThan(flow.calls.length);
-        expect(flow.calls.slice(0, made.length)).toEqual(made);
-      } else {
-        expectEnd(s, flow);
-        expect(made).toEqual(flow.calls);
-      }
-    },
-  );
-});
+for (const [fault, createStorage] of Object.entries(STORAGE_FAULTS)) {
+  describe(fault, () => {
+    for (const flow of FLOWS) {
+      it(`${flow.name}: web storage unsupported card where storage is needed, else completes`, async () => {
+        const { s, ctx } = await start(flow, createStorage);
+        for (const step of flow.steps) {
+          await doStep(s, ctx, step);
+          if (s.card() === 'unrecoverableError') break;
+        }
+        const made = s.log.map((c) => c.method);
+        if (flow.needsStorage) {
+          expect(s.card()).toBe('unrecoverableError');
+          expect(s.visibleText()).toContain(messageFor('web-storage-unsupported'));
+          // It stops before the call that needed the storage.
+          expect(made.length).toBeLessThan(flow.calls.length);
+          expect(flow.calls.slice(0, made.length)).toEqual(made);
+        } else {
+          expectEnd(s, flow);
+          expect(made).toEqual(flow.calls);
+        }
+      });
+    }
+  });
+}
 
 describe('fault matrix coverage', () => {
   it('every provider method is a cell of some flow, or is listed with the reason no flow calls it', () => {
