@@ -5,6 +5,10 @@
  * `toE164` answers exactly what `parsePhoneNumberFromString` with the full 'min' build answers, and that
  * invalid numbers are still rejected.
  */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type CountryCode,
   getCountryCallingCode as coreCallingCode,
@@ -163,5 +167,31 @@ describe('phone metadata (min without formats)', () => {
     const parsed = coreParse(input, country, slim);
     expect(parsed?.isPossible() ?? false).toBe(false);
     expect(toE164(input, country).phoneNumber).toBe(input.trim());
+  });
+});
+
+describe('the phone chunk', () => {
+  const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
+  const importsOf = (file: string) =>
+    [
+      ...readFileSync(join(src, file), 'utf8').matchAll(
+        /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)'|import\('([^']+)'\)/g,
+      ),
+    ].map((m) => ({ type: Boolean(m[1]), dynamic: m[3] !== undefined, from: m[2] ?? m[3] ?? '' }));
+
+  it('imports nothing of ours but its metadata, so esbuild makes it one chunk shared with nothing', () => {
+    const runtime = importsOf('phoneNumbers.ts').filter((i) => !i.type);
+    expect(runtime.map((i) => i.from).sort()).toEqual(['./phone-metadata.ts', 'libphonenumber-js/core']);
+    expect(importsOf('phone-metadata.ts').filter((i) => !i.type)).toEqual([]);
+  });
+
+  it('is loaded only by import(): no module of the widget imports or re-exports it statically', () => {
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    const users = files.flatMap((f) =>
+      importsOf(f)
+        .filter((i) => /phoneNumbers\.ts$/.test(i.from))
+        .map((i) => `${f}: ${i.dynamic ? 'import()' : i.type ? 'import type' : 'import'}`),
+    );
+    expect(users.sort()).toEqual(['cards/PhoneNumberForm.tsx: import type', 'cards/phone.tsx: import()']);
   });
 });
