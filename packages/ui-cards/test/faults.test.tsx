@@ -23,7 +23,7 @@ import {
   messageFor,
   uiText,
 } from '@doorway/auth-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doStep, expectEnd, FLOWS, type FlowSpec, start } from './flows.tsx';
 
 /** Every provider method: `null` when some flow must call it, else why the widget never does. */
@@ -113,7 +113,9 @@ for (const flow of FLOWS) {
   });
 }
 
-const STORAGE_FAULTS: Record<string, () => KeyValueStorage> = {
+const STORAGE_FAULTS: Record<string, () => KeyValueStorage | undefined> = {
+  // The widget's default storage: localStorage, which here throws on access (storage blocked).
+  'no web storage (window.localStorage throws, the widget default)': () => undefined,
   'storage denied (every access throws)': () => {
     const deny = () => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
@@ -134,6 +136,20 @@ const STORAGE_FAULTS: Record<string, () => KeyValueStorage> = {
 
 for (const [fault, createStorage] of Object.entries(STORAGE_FAULTS)) {
   describe(fault, () => {
+    // Only the default storage reads it; the others show that the widget never falls back to it.
+    const original = Object.getOwnPropertyDescriptor(window, 'localStorage');
+    beforeAll(() => {
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+    });
+    afterAll(() => {
+      if (original) Object.defineProperty(window, 'localStorage', original);
+      else Reflect.deleteProperty(window, 'localStorage');
+    });
     for (const flow of FLOWS) {
       it(`${flow.name}: web storage unsupported card where storage is needed, else completes`, async () => {
         const { s, ctx } = await start(flow, createStorage);

@@ -407,7 +407,7 @@ export const FLOWS: readonly FlowSpec[] = [
 /** A session for the flow, before its first page load; `extra` adds fake options (e.g. a `sleep`). */
 export async function start(
   flow: FlowSpec,
-  createStorage?: () => KeyValueStorage | null,
+  createStorage?: () => KeyValueStorage | null | undefined,
   extra: FakeProviderOptions = {},
 ) {
   const s = createSession({

@@ -58,8 +58,8 @@ export function recordCalls<P extends AuthProvider>(provider: P): { provider: P;
 export interface SessionOptions {
   config: WidgetConfigInput;
   fakeOptions?: FakeProviderOptions;
-  /** Makes the storage of each device (default: in memory). */
-  createStorage?: () => KeyValueStorage | null;
+  /** Makes the storage of each device (default: in memory; `undefined`: the widget's own default). */
+  createStorage?: () => KeyValueStorage | null | undefined;
 }
 
 export interface MountOptions {
