@@ -367,10 +367,52 @@ describe('safeRedirect', () => {
   });
 });
 
-/** Opens the widget and goes to a card; returns the session. */
+/** Opens the widget and goes to a card. */
 type Reach = (s: Session) => Promise<void>;
 
-const CARD_INPUTS: { card: string; label: string; submit: string; reach: Reach }[] = [
+const LINK_CONFIG: WidgetConfigInput = { signInOptions: [{ provider: 'email', signInMethod: 'emailLink' }] };
+
+const CARD_INPUTS: {
+  card: string;
+  label: string;
+  submit: string;
+  reach: Reach;
+  config?: WidgetConfigInput;
+}[] = [
+  {
+    card: 'passwordRecovery',
+    label: uiText.emailLabel,
+    submit: uiText.send,
+    reach: async (s) => {
+      await s.mount();
+      await s.press(uiText.signInWithEmail);
+      await s.fill(uiText.emailLabel, 'ann@example.com');
+      await s.press(uiText.next);
+      await s.press(uiText.troubleSigningIn);
+    },
+  },
+  {
+    card: 'emailLinkConfirmation',
+    label: uiText.emailLabel,
+    submit: uiText.next,
+    config: LINK_CONFIG,
+    reach: async (s) => {
+      await s.mount();
+      await s.fill(uiText.emailLabel, 'new@example.com');
+      await s.press(uiText.next);
+      await s.mount({ url: s.lastLink('new@example.com'), newDevice: true });
+    },
+  },
+  {
+    card: 'passwordReset',
+    label: uiText.newPasswordLabel,
+    submit: uiText.save,
+    reach: async (s) => {
+      const user = s.fake.backend.findUserByEmail('ann@example.com');
+      if (!user) throw new Error('no user');
+      await s.mount({ url: s.fake.backend.sendPasswordReset(user.uid, { url: `${ORIGIN}/action` }).link });
+    },
+  },
   {
     card: 'emailEntry',
     label: uiText.emailLabel,
@@ -430,7 +472,7 @@ describe('typed into the cards', () => {
     await fc.assert(
       fc.asyncProperty(hostile, async (value) => {
         const s = createSession({
-          config: { signInOptions: ['email', 'phone', 'google.com'] },
+          config: c.config ?? { signInOptions: ['email', 'phone', 'google.com'] },
           fakeOptions: { users: [{ email: 'ann@example.com', password: 'abc123' }] },
         });
         await c.reach(s);
