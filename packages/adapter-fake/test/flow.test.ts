@@ -231,6 +231,64 @@ describe('faults', () => {
   });
 });
 
+describe('faults: rate limits and linking after an email link (found by the ui-cards fault matrix)', () => {
+  it('a rate-limited action code shows its message with a Retry that applies the code', async () => {
+    const fake = createFakeProvider();
+    const uid = fake.backend.createUser({ email: ANN.email });
+    const link = fake.backend.sendVerificationEmail(uid, { url: `${ORIGIN}/action` }).link;
+    fake.backend.faults.failNth('applyActionCode', 1, 'too-many-requests');
+    const h = await open(EMAIL, { fake, url: link });
+    expect(h.flow.getSnapshot()).toMatchObject({ card: 'recoverableError', message: 'too-many-requests' });
+    await h.send({ type: 'RETRY' });
+    expectCard(h, 'emailVerificationSuccess');
+    expect(fake.backend.getUser(uid)?.emailVerified).toBe(true);
+  });
+
+  it('a rate-limited email-link completion retries the same link', async () => {
+    const storage = createMemoryStorage();
+    const first = await open(
+      { signInOptions: [{ provider: 'email', signInMethod: 'emailLink' }] },
+      { storage },
+    );
+    await first.send({ type: 'SUBMIT_EMAIL', email: ANN.email });
+    expectCard(first, 'emailLinkSent');
+    const link = first.fake.backend.outbox.lastEmail(ANN.email)?.link ?? '';
+    first.fake.backend.faults.failNth('signInWithEmailLink', 1, 'too-many-requests');
+    const h = await open(EMAIL, { fake: first.fake, url: link, storage });
+    expect(h.flow.getSnapshot()).toMatchObject({ card: 'recoverableError', message: 'too-many-requests' });
+    await h.send({ type: 'RETRY' });
+    expectCard(h, 'signedIn');
+  });
+
+  it('when linking fails after the email link signed in, the retry links without spending the link again', async () => {
+    const input: WidgetConfigInput = {
+      signInOptions: [{ provider: 'email', signInMethod: 'emailLink' }, 'google.com'],
+    };
+    const storage = createMemoryStorage();
+    const fake = createFakeProvider({
+      users: [{ email: ANN.email, emailLink: true }],
+      idp: () => ({ sub: 'g-ann', email: ANN.email }),
+    });
+    const first = await open(input, { fake, storage });
+    await first.send({ type: 'CHOOSE_PROVIDER', providerId: 'google.com' });
+    expectCard(first, 'emailLinkLinking');
+    await first.send({ type: 'SEND_LINKING_EMAIL' });
+    expectCard(first, 'emailLinkSent');
+    const link = fake.backend.outbox.lastEmail(ANN.email)?.link ?? '';
+    fake.backend.faults.failNth('linkWithCredential', 1, 'network-request-failed');
+    const h = await open(input, { fake, url: link, storage });
+    expect(h.flow.getSnapshot()).toMatchObject({
+      card: 'recoverableError',
+      message: 'network-request-failed',
+    });
+    fake.backend.clearCalls();
+    await h.send({ type: 'RETRY' });
+    expectCard(h, 'signedIn');
+    expect(fake.backend.calls.map((c) => c.method)).toEqual(['linkWithCredential']);
+    expect(fake.backend.findUserByEmail(ANN.email)?.providerIds).toEqual(['emailLink', 'google.com']);
+  });
+});
+
 describe('anonymous upgrade', () => {
   it('upgrades the same uid, and a conflict calls signInFailure with the pending credential', async () => {
     const failures: ErrorInfo[] = [];
