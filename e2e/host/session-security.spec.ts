@@ -109,26 +109,29 @@ async function postForm(page: Page, action: string, fields: Record<string, strin
   return answered;
 }
 
-/** `POST /session` with a `Host` header of our choosing, as a reverse proxy passing the public host sends it. */
-function startSessionAs(host: string, idToken: string): Promise<{ status: number; setCookie: string }> {
-  const body = JSON.stringify({ idToken });
+/** A request to the host with a `Host` header of our choosing, as a reverse proxy passing the public host sends it. */
+function requestAs(
+  host: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; setCookie: string; location: string | undefined }> {
+  const { method = 'GET', headers = {}, body = '' } = options;
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: '127.0.0.1',
         port: 4320,
-        path: '/session',
-        method: 'POST',
-        headers: {
-          host,
-          origin: `http://${host}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
+        path,
+        method,
+        headers: { host, ...headers, 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
         res.resume();
-        resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie']?.join('\n') ?? '' });
+        resolve({
+          status: res.statusCode ?? 0,
+          setCookie: res.headers['set-cookie']?.join('\n') ?? '',
+          location: res.headers.location,
+        });
       },
     );
     req.on('error', reject);
@@ -145,17 +148,29 @@ test.describe('session security', () => {
     const { iat, exp } = claims(value) as { iat: number; exp: number };
     expect(exp - iat).toBe(SESSION_MAX_AGE_SECONDS);
 
-    // Served under a public host name, the same endpoint sets the cookie Secure.
-    const proxied = await startSessionAs('doorway.example', idToken);
+    // Served under a public host name, the same endpoint sets the cookie Secure, under a __Host- name that
+    // browsers accept only from a secure page of this very host with Path=/ and no Domain.
+    const proxied = await requestAs('doorway.example', '/session', {
+      method: 'POST',
+      headers: { origin: 'http://doorway.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+    });
     expect(proxied.status).toBe(204);
+    const secureValue = /^__Host-doorway_session=([\w.-]+);/.exec(proxied.setCookie)?.[1] ?? '';
     expect(proxied.setCookie.split('; ')).toEqual([
-      expect.stringMatching(/^doorway_session=[\w.-]+$/),
+      `__Host-doorway_session=${secureValue}`,
       `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
       'Path=/',
       'HttpOnly',
       'SameSite=Lax',
       'Secure',
     ]);
+    // There only that name opens the account; a plain doorway_session (which a sibling could plant) does not.
+    const account = (cookie: string) => requestAs('doorway.example', '/account', { headers: { cookie } });
+    expect((await account(`__Host-doorway_session=${secureValue}`)).status).toBe(200);
+    const planted = await account(`doorway_session=${secureValue}`);
+    expect(planted.status).toBe(302);
+    expect(planted.location).toBe('/login?signInSuccessUrl=%2Faccount');
     // remix-serve does not trust X-Forwarded-Host: it cannot turn a foreign Origin into the host's own.
     const spoofed = await startSession(idToken, {
       'x-forwarded-host': 'evil.example',

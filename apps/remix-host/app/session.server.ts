@@ -10,8 +10,13 @@ import type { FirebaseServer } from '@doorway/adapter-firebase/server';
 import { AuthError, messageFor } from '@doorway/auth-core';
 import { isTrustedOrigin } from './origin.server.ts';
 
-/** Name of the session cookie. */
+/** Name of the session cookie on localhost/127.0.0.1 (plain http, no `Secure`). */
 export const SESSION_COOKIE = 'doorway_session';
+/**
+ * Its name on every other host, where it is `Secure`: browsers accept a `__Host-` cookie only with
+ * `Secure`, `Path=/` and no `Domain`, so no sibling subdomain, plain-http page or deeper path can plant one.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 /** Session lifetime: 5 days (firebase-admin allows 5 minutes to 14 days). */
 export const SESSION_MAX_AGE_SECONDS = 5 * 24 * 3600;
 /** Where a visitor without a session goes from the account page. */
@@ -49,6 +54,11 @@ export function needsSecureCookie(url: URL): boolean {
   return !LOCAL_HOSTS.has(url.hostname);
 }
 
+/** The session cookie's name for this URL: {@link SECURE_SESSION_COOKIE} wherever it is `Secure`. */
+export function sessionCookieName(url: URL): string {
+  return needsSecureCookie(url) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
 /** The `Set-Cookie` value that stores a session cookie. */
 export function sessionCookieHeader(
   value: string,
@@ -56,7 +66,7 @@ export function sessionCookieHeader(
   maxAgeSeconds = SESSION_MAX_AGE_SECONDS,
 ): string {
   const secure = needsSecureCookie(url) ? '; Secure' : '';
-  return `${SESSION_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  return `${sessionCookieName(url)}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** The `Set-Cookie` value that removes the session cookie. */
@@ -66,10 +76,11 @@ export function clearSessionCookieHeader(url: URL): string {
 
 /** Every session cookie value the request carries, in the browser's order. */
 function sessionCookieValues(request: Request): string[] {
+  const name = sessionCookieName(new URL(request.url));
   const values: string[] = [];
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE) values.push(part.slice(eq + 1).trim());
+    if (eq !== -1 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
   }
   return values;
 }

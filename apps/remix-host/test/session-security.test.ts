@@ -43,11 +43,11 @@ const signIn = (cookie?: string, base?: string) =>
     headers: { 'content-type': 'application/json', ...(cookie === undefined ? {} : { cookie }) },
   });
 
-function cookieOf(response: Response): { value: string; attributes: string[] } {
+function cookieOf(response: Response): { name: string; value: string; attributes: string[] } {
   const [pair = '', ...attributes] = (response.headers.get('set-cookie') ?? '')
     .split(';')
     .map((s) => s.trim());
-  return { value: pair.slice(pair.indexOf('=') + 1), attributes };
+  return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), attributes };
 }
 
 describe('session cookie lifetime', () => {
@@ -68,6 +68,7 @@ describe('session cookie lifetime', () => {
     const { backend } = mintingSessions();
     const response = await startSession(signIn(undefined, 'https://app.example.com'), backend, []);
     expect(response.status).toBe(204);
+    expect(cookieOf(response).name).toBe('__Host-doorway_session');
     expect(cookieOf(response).attributes).toEqual([
       `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
       'Path=/',
@@ -123,6 +124,21 @@ describe('no session fixation by cookie tossing', () => {
     expect(read('doorway_session=attacker; doorway_session=cookie-ada')).toBeNull();
     expect(read('doorway_session=cookie-ada; theme=dark; doorway_session=cookie-ada')).toBeNull();
     expect(read('doorway_session=; doorway_session=cookie-ada')).toBeNull();
+  });
+
+  it('should name the cookie __Host-doorway_session wherever it is Secure, and read no other name there', () => {
+    // Browsers take a __Host- cookie only from a secure page of this very host, with Path=/ and no Domain.
+    const read = (cookie: string) =>
+      readSessionCookie(request('/account', { base: 'https://app.example.com', headers: { cookie } }));
+    expect(read('__Host-doorway_session=cookie-ada')).toBe('cookie-ada');
+    expect(read('doorway_session=planted-by-a-sibling')).toBeNull();
+    expect(read('doorway_session=planted-by-a-sibling; __Host-doorway_session=cookie-ada')).toBe(
+      'cookie-ada',
+    );
+    // On localhost/127.0.0.1 (plain http, where __Host- cannot be used) the plain name is the session.
+    expect(
+      readSessionCookie(request('/account', { headers: { cookie: '__Host-doorway_session=x' } })),
+    ).toBeNull();
   });
 
   it('should show no account for two session cookies, even when one of them is valid, and clear them', async () => {

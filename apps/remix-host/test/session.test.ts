@@ -38,7 +38,7 @@ describe('session cookie', () => {
 
   it('should be cleared with an empty value and Max-Age=0 under the same attributes', () => {
     expect(attributes(clearSessionCookieHeader(new URL('https://app.example.com/')))).toEqual([
-      'doorway_session=',
+      '__Host-doorway_session=',
       'Max-Age=0',
       'Path=/',
       'HttpOnly',
