@@ -23,7 +23,8 @@ test.describe('phone sign-in', () => {
     await widget.button('Verify').click();
     await widget.card('phoneCode', 'Verify your phone number');
     await expect(widget.root).toContainText(`Enter the 6-digit code we sent to ${NUMBER}`);
-    await expect(widget.root).toContainText('Resend code in 0:15');
+    // The clock runs in real time here (0:15 itself is pinned by the unit tests on fake timers).
+    await expect(widget.root).toContainText(/Resend code in 0:1[0-5]/);
 
     const code = await panel.smsCode(NUMBER);
     await widget.field('6-digit code').fill('12345');
@@ -36,7 +37,7 @@ test.describe('phone sign-in', () => {
     await page.clock.runFor(15_000);
     await expect(widget.root).not.toContainText('Resend code in');
     await widget.button('Resend').click();
-    await expect(widget.root).toContainText('Resend code in 0:15');
+    await expect(widget.root).toContainText(/Resend code in 0:1[0-5]/);
     await expect(panel.panel.getByRole('list', { name: 'Text messages' }).getByRole('listitem')).toHaveCount(
       2,
     );
