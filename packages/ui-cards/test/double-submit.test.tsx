@@ -9,7 +9,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { doStep, expectEnd, FLOWS, type FlowSpec, start, valuesOf } from './flows.tsx';
 import { settle } from './harness.tsx';
-import { createSession } from './session.tsx';
+import { createSession, WAIT } from './session.tsx';
 
 /** Form cards whose submit calls the provider: each must be double-submitted by some case below. */
 const FORM_CARDS = [
@@ -69,7 +69,7 @@ for (const { flow, step: at, press, mode } of CASES) {
         }
         for (const [label, value] of valuesOf(s, ctx, step)) await s.fill(label, value);
         const card = s.card() ?? '';
-        const button = (await screen.findByRole('button', { name: press })) as HTMLButtonElement;
+        const button = (await screen.findByRole('button', { name: press }, WAIT)) as HTMLButtonElement;
         const before = s.log.length;
         s.fake.backend.faults.set({ latencyMs: 1 });
         if (mode === 'click') await s.user.dblClick(button);

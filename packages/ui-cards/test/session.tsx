@@ -73,6 +73,9 @@ export type Session = ReturnType<typeof createSession>;
 
 let sids = 0;
 
+// How long to wait for a lazily loaded card (the phone chunk) on a loaded machine; a bound, not a timing check.
+export const WAIT = { timeout: 10_000 };
+
 /** A fake provider, a logged wrapper around it, one storage and one clock for a run of page loads. */
 export function createSession(options: SessionOptions) {
   const fake: FakeProvider = createFakeProvider(options.fakeOptions);
@@ -129,7 +132,7 @@ export function createSession(options: SessionOptions) {
       return clone.textContent ?? '';
     },
     async field(label: string): Promise<HTMLInputElement> {
-      return (await screen.findByLabelText(label)) as HTMLInputElement;
+      return (await screen.findByLabelText(label, {}, WAIT)) as HTMLInputElement;
     },
     /** Replaces a field's value as a person would (select all, paste). */
     async fill(label: string, value: string): Promise<void> {
@@ -138,7 +141,7 @@ export function createSession(options: SessionOptions) {
       if (value !== '') await user.paste(value);
     },
     async press(name: string | RegExp): Promise<void> {
-      await user.click(await screen.findByRole('button', { name }));
+      await user.click(await screen.findByRole('button', { name }, WAIT));
       await settle();
     },
     /** Lets timers run on the widget's clock (resend countdown). */
