@@ -6,7 +6,7 @@ import { expectAuthError } from '@doorway/auth-core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseProvider } from '../src/index.ts';
 import { createSupabaseServer } from '../src/server.ts';
-import { type ServedGoTrueDouble, serveGoTrueDouble } from '../src/testing/http.ts';
+import { OUTBOX_PATH, type ServedGoTrueDouble, serveGoTrueDouble } from '../src/testing/http.ts';
 
 let served: ServedGoTrueDouble;
 
@@ -34,6 +34,17 @@ describe('serveGoTrueDouble', () => {
     expect((await server.verifySession(cookie))?.session.email).toBe('http@example.com');
     await server.revokeSession(cookie);
     expect(await server.verifySession(cookie)).toBeNull();
+    provider.dispose();
+  });
+
+  it('GET /__double/outbox lists the emails the double sent (a double-only route)', async () => {
+    const provider = createSupabaseProvider({ url: served.url, anonKey: served.double.anonKey });
+    await provider.sendPasswordResetEmail('http@example.com', { url: 'http://127.0.0.1:3000/action' });
+    const response = await fetch(`${served.url}${OUTBOX_PATH}`);
+    const { emails } = (await response.json()) as { emails: { to: string; type: string; link: string }[] };
+    const reset = emails.filter((e) => e.to === 'http@example.com' && e.type === 'recovery');
+    expect(reset).toHaveLength(1);
+    expect(reset[0]?.link).toContain('/auth/v1/verify?token=');
     provider.dispose();
   });
 

@@ -25,6 +25,12 @@ const ALLOWED_HEADERS = [
   'apikey',
 ].join(', ');
 
+/**
+ * `GET <url>/__double/outbox`: the emails the double "sent" (`{ emails: [{ to, type, link, sentAt }] }`), for
+ * end-to-end tests. A double-only route, like the Firebase emulator's `oobCodes`; GoTrue has none.
+ */
+export const OUTBOX_PATH = '/__double/outbox';
+
 /** Options of {@link serveGoTrueDouble}. */
 export interface ServeGoTrueDoubleOptions extends Omit<GoTrueDoubleOptions, 'projectUrl'> {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -72,6 +78,13 @@ export function goTrueDoubleListener(double: GoTrueDouble) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const cors = corsHeaders(request);
     try {
+      if (request.method === 'GET' && (request.url ?? '').split('?')[0] === OUTBOX_PATH) {
+        // The double's own mailbox (as Inbucket is the Supabase CLI's): not part of GoTrue's API.
+        const emails = double.outbox.emails.map(({ to, type, link, sentAt }) => ({ to, type, link, sentAt }));
+        response.writeHead(200, { ...cors, 'content-type': 'application/json', 'cache-control': 'no-store' });
+        response.end(JSON.stringify({ emails }));
+        return;
+      }
       if (request.method === 'OPTIONS') {
         response.writeHead(204, {
           ...cors,
