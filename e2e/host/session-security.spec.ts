@@ -1,6 +1,7 @@
 /**
- * Session security on the real host and the Auth emulator: the cookie's lifetime and flags, expiry,
- * revocation of every device on sign-out, no session fixation, cross-origin form posts from another
+ * Session security on the real host and the Auth emulator: the cookie's lifetime, flags and `__Host-` name
+ * on a public host, expiry, revocation of every device on sign-out, no session fixation (a planted cookie,
+ * or one tossed in for a deeper path), cross-origin form posts from another
  * origin of the same site (where the SameSite=Lax cookie is sent, so only the origin check stands), and no
  * token, cookie or password in the server's logs. The existing session.spec.ts and signout.spec.ts cover
  * the cookie flags on 127.0.0.1, cross-origin fetches and the replay of a signed-out browser's cookie.
