@@ -102,6 +102,13 @@ test.describe('remix-host on Supabase (GoTrue test double)', () => {
     await widget.expectError("The email and password you entered don't match");
   });
 
+  test('the home page names the provider', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByText('A sign-in widget on Supabase Auth, with server-side sessions'),
+    ).toBeVisible();
+  });
+
   test('a cross-origin POST /session is refused and sets no cookie', async ({ page, context }) => {
     const response = await page.request.post('/session', {
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
