@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The web server of the `remix-host` Playwright project: the Auth emulator, one production build of the
-// host, and two remix-serve instances on it: the default configuration (password, phone with the visible
+// host, and two host servers (apps/remix-host/server.mjs) on it: the default configuration (password, phone with the visible
 // reCAPTCHA, Google, guest) and one whose email option signs in by email link (a widget has one email
 // method at a time) and whose phone sign-in uses the invisible reCAPTCHA.
 //   E2E_HOST_PORT (default 4320) and E2E_HOST_PORT + 1.
-// Each server's stdout and stderr also go to .cache/e2e-host/remix-serve-<port>.log (truncated at start),
+// Each server's stdout and stderr also go to .cache/e2e-host/host-<port>.log (truncated at start),
 // which e2e/host/session-security.spec.ts reads to prove that no token, cookie or password is logged. The
 // folder survives Playwright's clearing of test-results, so a reused server's log is still there.
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -16,7 +16,7 @@ const LOG_DIR = join(ROOT, '.cache', 'e2e-host');
 /** Serves the host with its output copied to this process's streams and to its log file. */
 async function serveLogged(options) {
   mkdirSync(LOG_DIR, { recursive: true });
-  const log = createWriteStream(join(LOG_DIR, `remix-serve-${options.port}.log`));
+  const log = createWriteStream(join(LOG_DIR, `host-${options.port}.log`));
   const serving = serveHost({ ...options, stdio: ['ignore', 'pipe', 'pipe'], onSpawn: tee });
   function tee(child) {
     child.stdout.pipe(log, { end: false });

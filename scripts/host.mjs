@@ -1,5 +1,5 @@
 // The Remix host's moving parts for `npm start`, the e2e web server and the bench: the Firebase Auth
-// emulator, the production build and remix-serve. Builtins only (it runs right after `npm ci`).
+// emulator, the production build and its server (apps/remix-host/server.mjs). Builtins only (it runs right after `npm ci`).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -72,7 +72,8 @@ export function buildHost({ stdio = 'inherit' } = {}) {
 }
 
 /**
- * Serves the build with remix-serve on 127.0.0.1:`port` and resolves the child once `/bench/bare`
+ * Serves the build with apps/remix-host/server.mjs (remix-serve's setup with a redacting access log) on
+ * 127.0.0.1:`port` and resolves the child once `/bench/bare`
  * answers. `env` adds to the environment (e.g. `DOORWAY_SIGN_IN_OPTIONS`); `onSpawn(child)` runs at once
  * (e.g. to read piped output from the start).
  */
@@ -83,7 +84,7 @@ export async function serveHost({
   emulator = emulatorAddress(),
   onSpawn = null,
 }) {
-  const child = spawn(bin('remix-serve'), ['./build/server/index.js'], {
+  const child = spawn(process.execPath, ['server.mjs', './build/server/index.js'], {
     cwd: HOST_APP,
     stdio,
     env: {
@@ -97,7 +98,7 @@ export async function serveHost({
     },
   });
   onSpawn?.(child);
-  await waitFor(`http://127.0.0.1:${port}/bench/bare`, { child, name: `remix-serve on port ${port}` });
+  await waitFor(`http://127.0.0.1:${port}/bench/bare`, { child, name: `the host on port ${port}` });
   return child;
 }
 

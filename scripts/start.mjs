@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the product on a fresh clone, no cloud account: installs what is missing, starts the
 // Firebase Auth emulator (project demo-doorway), builds the Remix host for production and serves it with
-// remix-serve on http://127.0.0.1:${PORT:-3000}/. Ctrl+C stops both.
+// the host's server on http://127.0.0.1:${PORT:-3000}/. Ctrl+C stops both.
 import { ensureDependencies } from './ensure.mjs';
 
 ensureDependencies();
@@ -23,7 +23,7 @@ try {
   );
   server.on('exit', (code) => {
     if (stopping()) return;
-    console.error(`remix-serve exited unexpectedly (code ${code}).`);
+    console.error(`the host's server exited unexpectedly (code ${code}).`);
     process.exit(code ?? 1);
   });
 } catch (error) {

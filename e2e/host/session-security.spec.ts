@@ -12,10 +12,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import {
+  actionUrl,
   createAccount,
   EMAIL_LINK_HOST,
   EMULATOR,
   expect,
+  lastOobCode,
+  sendOobCode,
   signIn,
   signUp,
   test,
@@ -31,7 +34,7 @@ const HOST_LOG = join(
   '..',
   '.cache',
   'e2e-host',
-  'remix-serve-4320.log',
+  'host-4320.log',
 );
 
 /** An ID token for an existing password account (the REST call the Firebase SDK makes). */
@@ -370,5 +373,30 @@ test.describe('session security', () => {
       const segment = text.split('.')[1];
       if (segment !== undefined) expect(log.includes(segment), `${name}'s claims in the log`).toBe(false);
     }
+  });
+
+  test('the host’s access log names an action link’s mode but never its code or continue URL', async () => {
+    expect(existsSync(HOST_LOG), `${HOST_LOG} (written by scripts/e2e-host.mjs)`).toBe(true);
+    const from = statSync(HOST_LOG).size;
+    const email = uniqueEmail('log-codes');
+    await createAccount(email, 'secret123');
+    await sendOobCode({ requestType: 'PASSWORD_RESET', email });
+    const code = await lastOobCode(email, 'PASSWORD_RESET');
+    const continueUrl = `${HOST}/account?canary=log-${Date.now()}`;
+    const page = await fetch(`${HOST}${actionUrl(code, { continueUrl })}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Reset your password');
+
+    let log = '';
+    await expect
+      .poll(() => {
+        log = readFileSync(HOST_LOG, 'utf8').slice(from);
+        return /^GET \/action\?mode=resetPassword&oobCode=\[redacted\]&continueUrl=\[redacted\] 200 /m.test(
+          log,
+        );
+      }, 'the action request in the host’s log')
+      .toBe(true);
+    expect(log.includes(code.oobCode), 'the code in the log').toBe(false);
+    expect(log.includes('canary=log-'), 'the continue URL in the log').toBe(false);
   });
 });

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// The host's production server: what remix-serve does (compression, immutable build assets, public files,
+// the Remix request handler), with an access log that never writes an action link's codes or tokens
+// (./access-log.mjs). Usage: `node server.mjs [build/server/index.js]`; PORT (3000) and HOST from env.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import { installGlobals } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import { accessLog } from './access-log.mjs';
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? 'production';
+const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/server/index.js')).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+const app = express();
+app.disable('x-powered-by');
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
+app.use(express.static('public', { maxAge: '1h' }));
+app.use(accessLog());
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const port = Number(process.env.PORT ?? '3000');
+const host = process.env.HOST;
+const onListen = () => console.log(`[doorway host] http://${host ?? 'localhost'}:${port}`);
+const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => server.close((error) => error && console.error(error.message)));
+}
