@@ -2,7 +2,7 @@
 // `npm run start:supabase`: the Remix host with DOORWAY_PROVIDER=supabase, on the GoTrue TEST DOUBLE (an
 // in-memory stand-in for Supabase Auth's REST API from @doorway/adapter-supabase/testing, NOT Supabase: no
 // Supabase Auth server can run here). The double is served over HTTP on 127.0.0.1 (its state lives in this
-// process and is gone on exit); the host is built for production and served with remix-serve.
+// process and is gone on exit); the host is built for production and served with apps/remix-host/server.mjs.
 //   PORT (default 3000): the host.  DOORWAY_GOTRUE_DOUBLE_PORT (default 54321): the double.
 //   --no-build: serve the existing build.
 // For a real Supabase project, do not use this: set DOORWAY_PROVIDER=supabase, DOORWAY_SUPABASE_URL and
@@ -29,16 +29,16 @@ export function buildSupabaseHost() {
 }
 
 /**
- * remix-serve on 127.0.0.1:`port` with the Supabase build and `env`; resolves the child once `/bench/bare`
+ * The host's server (apps/remix-host/server.mjs) on 127.0.0.1:`port` with the Supabase build and `env`; resolves the child once `/bench/bare`
  * answers.
  */
 export async function serveSupabaseHost({ port, env }) {
-  const child = spawn(bin('remix-serve'), [join(SUPABASE_BUILD, 'server', 'index.js')], {
+  const child = spawn(process.execPath, ['server.mjs', join(SUPABASE_BUILD, 'server', 'index.js')], {
     cwd: HOST_APP,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
   });
-  await waitFor(`http://127.0.0.1:${port}/bench/bare`, { child, name: `remix-serve on port ${port}` });
+  await waitFor(`http://127.0.0.1:${port}/bench/bare`, { child, name: `the host on port ${port}` });
   return child;
 }
 
@@ -108,7 +108,7 @@ async function main() {
   );
   server.on('exit', (code) => {
     if (stopping()) return;
-    console.error(`remix-serve exited unexpectedly (code ${code}).`);
+    console.error(`the host's server exited unexpectedly (code ${code}).`);
     process.exit(code ?? 1);
   });
 }

@@ -11,7 +11,14 @@ import express from 'express';
 import { accessLog } from './access-log.mjs';
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production';
-const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/server/index.js')).href);
+let build;
+try {
+  build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/server/index.js')).href);
+} catch (error) {
+  // A configuration error names the variable, never its value; anything else is a broken build.
+  console.error(`doorway host: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const app = express();

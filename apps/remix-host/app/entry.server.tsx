@@ -3,7 +3,12 @@ import type { EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { hostConfig } from './config.server.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
+
+// The environment is checked when the server loads the build: a bad value stops it at start-up with a
+// message naming the variable, rather than failing the first request.
+hostConfig();
 
 /** Rendering gives up after this long (no route streams deferred data). */
 export const streamTimeout = 5_000;
