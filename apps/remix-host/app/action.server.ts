@@ -92,9 +92,13 @@ function handle(
 /** The login page: where "Continue" leads when the link carries no safe continue URL. */
 export const SIGN_IN_PATH = '/login';
 
-/** HTTP status of a view: 503 for a transient backend failure (worth retrying), else 200. */
+/**
+ * HTTP status of a view: 429 when the backend rate-limited the request, 503 for another transient backend
+ * failure (both worth retrying), else 200.
+ */
 export function statusOf(view: ActionView): number {
-  return view.card === 'recoverableError' ? 503 : 200;
+  if (view.card !== 'recoverableError') return 200;
+  return view.message.endsWith('too-many-requests') ? 429 : 503;
 }
 
 /** The view of an {@link ActionResult}: continue URLs re-checked and made relative when same-origin. */

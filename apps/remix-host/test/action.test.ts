@@ -13,6 +13,7 @@ function codes(entries: Record<string, FakeCode> = {}): Map<string, FakeCode> {
       change1: { operation: 'verifyAndChangeEmail', email: 'ada.new@example.com' },
       revert1: { operation: 'revertSecondFactorAddition', email: 'ada@example.com', factor: '+1 555-0100' },
       net1: { operation: 'verifyEmail', email: 'ada@example.com', network: true },
+      busy1: { operation: 'verifyEmail', email: 'ada@example.com', rateLimited: true },
       ...entries,
     }),
   );
@@ -99,6 +100,13 @@ describe('loadActionPage (GET /action)', () => {
     expect(await loadActionPage(get('mode=verifyEmail&oobCode=net1'), fakeActionDeps(codes()))).toEqual({
       status: 503,
       view: { card: 'recoverableError', message: 'network-request-failed' },
+    });
+  });
+
+  it('a rate limit: the recoverable error card with the spec message and status 429', async () => {
+    expect(await loadActionPage(get('mode=verifyEmail&oobCode=busy1'), fakeActionDeps(codes()))).toEqual({
+      status: 429,
+      view: { card: 'recoverableError', message: 'too-many-requests' },
     });
   });
 

@@ -7,12 +7,16 @@ import { type ActionCodeInfo, AuthError, type AuthUser } from '@doorway/auth-cor
 import type { ActionDeps } from '../app/action.server.ts';
 import type { SessionBackend } from '../app/session.server.ts';
 
-/** An action code the fake knows. `network` makes every call with it fail as a network error. */
+/**
+ * An action code the fake knows. `network` makes every call with it fail as a network error, `rateLimited`
+ * as a rate limit.
+ */
 export interface FakeCode {
   operation: ActionCodeInfo['operation'];
   email: string;
   factor?: string;
   network?: boolean;
+  rateLimited?: boolean;
 }
 
 /** A fake action-code provider over `codes` (a code is removed once applied or used). */
@@ -20,6 +24,7 @@ export function fakeActionProvider(codes: Map<string, FakeCode>, calls: string[]
   const get = (code: string): FakeCode => {
     const found = codes.get(code);
     if (found?.network) throw new AuthError('network-request-failed');
+    if (found?.rateLimited) throw new AuthError('too-many-requests');
     if (found === undefined) throw new AuthError('invalid-action-code');
     return found;
   };
