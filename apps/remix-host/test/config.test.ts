@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HostConfigError, parseHostConfig, publicConfig } from '../app/config.server.ts';
-
-function configError(env: Record<string, string>): HostConfigError {
-  try {
-    parseHostConfig(env);
-  } catch (e) {
-    if (e instanceof HostConfigError) return e;
-    throw e;
-  }
-  throw new Error('expected a HostConfigError');
-}
+import { parseHostConfig, publicConfig } from '../app/config.server.ts';
+import { configError } from './fakes.ts';
 
 describe('parseHostConfig', () => {
   it('should run on the emulator with no variables set', () => {

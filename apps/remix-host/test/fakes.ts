@@ -5,6 +5,7 @@
 import type { ActionCodeProvider, SessionUser } from '@doorway/adapter-firebase/server';
 import { type ActionCodeInfo, AuthError, type AuthUser } from '@doorway/auth-core';
 import type { ActionDeps } from '../app/action.server.ts';
+import { HostConfigError, parseHostConfig } from '../app/config.server.ts';
 import type { SessionBackend } from '../app/session.server.ts';
 
 /**
@@ -134,4 +135,15 @@ export function request(
   const h = new Headers(headers);
   if (origin !== undefined && origin !== null) h.set('origin', origin);
   return new Request(new URL(path, base), { ...rest, headers: h });
+}
+
+/** The HostConfigError that `parseHostConfig(env)` throws; fails the test when it throws none. */
+export function configError(env: Record<string, string>): HostConfigError {
+  try {
+    parseHostConfig(env);
+  } catch (e) {
+    if (e instanceof HostConfigError) return e;
+    throw e;
+  }
+  throw new Error('expected a HostConfigError');
 }

@@ -15,7 +15,6 @@ import { describe, expect, it } from 'vitest';
 import { loadActionPage, submitActionPage } from '../app/action.server.ts';
 import {
   FIREBASE_ONLY_VARIABLES,
-  HostConfigError,
   parseHostConfig,
   publicConfig,
 } from '../app/config.server.ts';
@@ -27,7 +26,7 @@ import {
   SIGNED_OUT,
   startSession,
 } from '../app/session.server.ts';
-import { type FakeCode, fakeActionDeps, request } from './fakes.ts';
+import { configError, type FakeCode, fakeActionDeps, request } from './fakes.ts';
 
 const ORIGIN = 'http://127.0.0.1:3000';
 const URL_ = 'https://abcdefghijklmnop.supabase.co';
@@ -39,16 +38,6 @@ const SUPABASE = {
   DOORWAY_SUPABASE_URL: URL_,
   DOORWAY_SUPABASE_ANON_KEY: ANON,
 };
-
-function configError(env: Record<string, string>): HostConfigError {
-  try {
-    parseHostConfig(env);
-  } catch (e) {
-    if (e instanceof HostConfigError) return e;
-    throw e;
-  }
-  throw new Error('expected a HostConfigError');
-}
 
 describe('DOORWAY_PROVIDER=supabase configuration', () => {
   it('reads the project URL and anon key; email and password by default; no Firebase settings', () => {
