@@ -59,6 +59,25 @@ export function sessionCookieName(url: URL): string {
   return needsSecureCookie(url) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
+/**
+ * How long the browser should keep a session cookie just minted by the backend: until the `exp` its value
+ * carries when it is a JWT (a Firebase session cookie, a Supabase access token: the latter ends in an hour),
+ * at most {@link SESSION_MAX_AGE_SECONDS}. The value is read, not trusted: the backend verifies it on every
+ * request; this only keeps the browser from holding a cookie longer than the session it names.
+ */
+export function cookieMaxAge(value: string, nowMs: number = Date.now()): number {
+  const payload = value.split('.')[1];
+  if (payload === undefined) return SESSION_MAX_AGE_SECONDS;
+  let exp: unknown;
+  try {
+    exp = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }).exp;
+  } catch {
+    return SESSION_MAX_AGE_SECONDS;
+  }
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return SESSION_MAX_AGE_SECONDS;
+  return Math.max(0, Math.min(SESSION_MAX_AGE_SECONDS, Math.ceil(exp - nowMs / 1000)));
+}
+
 /** The `Set-Cookie` value that stores a session cookie. */
 export function sessionCookieHeader(
   value: string,
@@ -151,7 +170,10 @@ export async function startSession(
     });
     return new Response(null, {
       status: 204,
-      headers: { ...NO_STORE, 'set-cookie': sessionCookieHeader(cookie, new URL(request.url)) },
+      headers: {
+        ...NO_STORE,
+        'set-cookie': sessionCookieHeader(cookie, new URL(request.url), cookieMaxAge(cookie)),
+      },
     });
   } catch (e) {
     const code = e instanceof AuthError ? e.code : 'generic';

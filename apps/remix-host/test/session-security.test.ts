@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  cookieMaxAge,
   endSession,
   LOGIN_FOR_ACCOUNT,
   readSessionCookie,
@@ -50,7 +51,32 @@ function cookieOf(response: Response): { name: string; value: string; attributes
   return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), attributes };
 }
 
+/** A JWT-shaped cookie value whose payload is `claims` (unsigned: only the lifetime is read from it). */
+const jwt = (claims: Record<string, unknown>) =>
+  `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+
 describe('session cookie lifetime', () => {
+  it('should keep a cookie no longer than the session it names (a Supabase access token ends in an hour)', async () => {
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    expect(cookieMaxAge(jwt({ exp: Math.floor(now / 1000) + 3600 }), now)).toBe(3600);
+    expect(cookieMaxAge(jwt({ exp: Math.floor(now / 1000) + 30 * 24 * 3600 }), now)).toBe(
+      SESSION_MAX_AGE_SECONDS,
+    );
+    expect(cookieMaxAge(jwt({ exp: Math.floor(now / 1000) - 10 }), now)).toBe(0);
+    for (const opaque of ['cookie-ada', 'a.%%%.c', jwt({ exp: 'soon' }), jwt({})]) {
+      expect(cookieMaxAge(opaque, now), opaque).toBe(SESSION_MAX_AGE_SECONDS);
+    }
+
+    const hour = jwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
+    const backend: SessionBackend = { ...fakeSessions(), createSessionCookie: async () => hour };
+    const response = await startSession(signIn(), backend, []);
+    expect(response.status).toBe(204);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(response.headers.get('set-cookie') ?? '')?.[1]);
+    // The hour less the second or two this test may take.
+    expect(maxAge).toBeGreaterThan(3590);
+    expect(maxAge).toBeLessThanOrEqual(3600);
+  });
+
   it('should ask Firebase for a session exactly as long as the cookie’s Max-Age', async () => {
     const { backend, minted } = mintingSessions();
     const response = await startSession(signIn(), backend, []);

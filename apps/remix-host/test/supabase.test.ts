@@ -13,11 +13,7 @@ import { createSupabaseServer, SUPABASE_ACTION_MODES } from '@doorway/adapter-su
 import { createGoTrueDouble, type GoTrueDouble } from '@doorway/adapter-supabase/testing';
 import { describe, expect, it } from 'vitest';
 import { loadActionPage, submitActionPage } from '../app/action.server.ts';
-import {
-  FIREBASE_ONLY_VARIABLES,
-  parseHostConfig,
-  publicConfig,
-} from '../app/config.server.ts';
+import { FIREBASE_ONLY_VARIABLES, parseHostConfig, publicConfig } from '../app/config.server.ts';
 import {
   endSession,
   LOGIN_FOR_ACCOUNT,
@@ -185,9 +181,15 @@ describe('session routes on the Supabase server (GoTrue double)', () => {
       [],
     );
     expect(started.status).toBe(204);
-    expect(started.headers.get('set-cookie')).toBe(
-      `doorway_session=${token}; Max-Age=${SESSION_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax`,
+    // The same flags; the cookie lasts as long as the access token (an hour), not the host's five days.
+    const setCookie = started.headers.get('set-cookie') ?? '';
+    expect(setCookie.replace(/Max-Age=\d+/, 'Max-Age=N')).toBe(
+      `doorway_session=${token}; Max-Age=N; Path=/; HttpOnly; SameSite=Lax`,
     );
+    const maxAge = Number(/Max-Age=(\d+)/.exec(setCookie)?.[1]);
+    expect(maxAge).toBeGreaterThan(3590);
+    expect(maxAge).toBeLessThanOrEqual(3600);
+    expect(maxAge).toBeLessThan(SESSION_MAX_AGE_SECONDS);
     const cookie = `doorway_session=${cookieOf(started)}`;
 
     const account = await requireAccount(request('/account', { headers: { cookie } }), server.forRequest());
