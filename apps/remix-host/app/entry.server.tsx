@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { hostConfig } from './config.server.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { NonceContext } from './nonce.ts';
+import { documentCsp, SECURITY_HEADERS } from './security-headers.ts';
 
 // The environment is checked when the server loads the build: a bad value stops it at start-up with a
 // message naming the variable, rather than failing the first request.
@@ -23,26 +25,34 @@ export default function handleRequest(
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     let responseStatus = status;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
-      onAllReady() {
-        const body = new PassThrough();
-        headers.set('content-type', 'text/html; charset=utf-8');
-        for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-          if (!headers.has(name)) headers.set(name, value);
-        }
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status: responseStatus }));
-        pipe(body);
-        clearTimeout(timer);
+    const nonce = randomBytes(16).toString('base64');
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          headers.set('content-type', 'text/html; charset=utf-8');
+          for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+            if (!headers.has(name)) headers.set(name, value);
+          }
+          headers.set('content-security-policy', documentCsp(nonce));
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status: responseStatus }));
+          pipe(body);
+          clearTimeout(timer);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatus = 500;
+          console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timer);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatus = 500;
-        console.error(error);
-      },
-    });
+    );
     const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import appCss from './app.css?url';
 import { SiteHeader } from './components/SiteHeader.tsx';
 import { hostConfig, publicConfig } from './config.server.ts';
+import { useNonce } from './nonce.ts';
 import type { PublicConfig } from './public-config.ts';
 
 /** The stylesheets of every page: the widget's (also used by the static action cards) and the frame's. */
@@ -38,6 +39,7 @@ export function usePublicConfig(): PublicConfig {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -50,8 +52,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <SiteHeader />
         <main className="host-main">{children}</main>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -14,7 +14,8 @@ describe('actionResultResponse (answers of the action cards’ form posts)', () 
     expect(Object.fromEntries(response.headers)).toMatchObject({
       'content-type': 'text/html; charset=utf-8',
       'x-frame-options': 'DENY',
-      'content-security-policy': "frame-ancestors 'none'",
+      'content-security-policy':
+        "script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
       'cache-control': 'no-store',
       'referrer-policy': 'same-origin',
     });
