@@ -175,7 +175,7 @@ test.describe('session security', () => {
     const planted = await account(`doorway_session=${secureValue}`);
     expect(planted.status).toBe(302);
     expect(planted.location).toBe('/login?signInSuccessUrl=%2Faccount');
-    // remix-serve does not trust X-Forwarded-Host: it cannot turn a foreign Origin into the host's own.
+    // The server (Express without "trust proxy") does not take the host name from X-Forwarded-Host: it cannot turn a foreign Origin into the host's own.
     const spoofed = await startSession(idToken, {
       'x-forwarded-host': 'evil.example',
       origin: 'http://evil.example',

@@ -73,7 +73,7 @@ export interface HostConfig {
    * public origin when a proxy rewrites the host or the scheme).
    */
   allowedOrigins: readonly string[];
-  /** The port remix-serve listens on (read by remix-serve itself; checked here to fail fast). */
+  /** The port the host's server listens on (read by server.mjs itself; checked here to fail fast). */
   port: number;
 }
 
