@@ -42,7 +42,11 @@ test.describe('POST /session', () => {
     });
     expect(response.status()).toBe(204);
     const setCookie = response.headers()['set-cookie'] ?? '';
-    expect(setCookie).toMatch(/^doorway_session=[\w.-]+; Max-Age=432000; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(setCookie).toMatch(/^doorway_session=[\w.-]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+    // Five days: the session's exp, counted from when the cookie was set (a second less on a slow mint).
+    const maxAge = Number(/Max-Age=(\d+)/.exec(setCookie)?.[1]);
+    expect(maxAge).toBeGreaterThan(432000 - 30);
+    expect(maxAge).toBeLessThanOrEqual(432000);
     expect(response.headers()['cache-control']).toBe('no-store');
   });
 
