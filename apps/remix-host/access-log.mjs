@@ -5,11 +5,22 @@
 /** Query parameters whose values are safe to log. */
 export const KEPT = new Set(['mode', 'lang', 'type']);
 
+/** At most 512 characters of a path. */
+const clip = (text) => (text.length > 512 ? `${text.slice(0, 512)}…` : text);
+
+/** A query name or value decoded as a URL would decode it, or null when it is malformed. */
+function decode(text) {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
 /** `url` (a request target such as `/action?mode=x&oobCode=y`) with every other query value redacted. */
 export function redactTarget(url) {
   const at = url.indexOf('?');
-  if (at === -1) return url.length > 512 ? `${url.slice(0, 512)}…` : url;
-  const path = url.slice(0, at);
+  if (at === -1) return clip(url);
   const pairs = url
     .slice(at + 1)
     .split('&')
@@ -17,25 +28,14 @@ export function redactTarget(url) {
     .slice(0, 20)
     .map((pair) => {
       const eq = pair.indexOf('=');
-      const rawName = eq === -1 ? pair : pair.slice(0, eq);
-      let name;
-      try {
-        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      } catch {
-        name = '';
-      }
+      const name = decode(eq === -1 ? pair : pair.slice(0, eq)) ?? '';
       const shownName = /^[\w.-]{1,40}$/.test(name) ? name : '[name]';
       if (eq === -1) return shownName;
-      let value = pair.slice(eq + 1);
-      try {
-        value = decodeURIComponent(value.replace(/\+/g, ' '));
-      } catch {
-        value = '';
-      }
+      const value = decode(pair.slice(eq + 1)) ?? '';
       const shownValue = KEPT.has(shownName) && /^[\w.-]{0,40}$/.test(value) ? value : '[redacted]';
       return `${shownName}=${shownValue}`;
     });
-  return `${path.length > 512 ? `${path.slice(0, 512)}…` : path}?${pairs.join('&')}`;
+  return `${clip(url.slice(0, at))}?${pairs.join('&')}`;
 }
 
 /** Express middleware: one line per request once it is answered: method, redacted target, status, time. */
