@@ -82,4 +82,27 @@ describe('serveGoTrueDouble', () => {
       provider.dispose();
     }
   });
+
+  it('keeps real time: a token minted after many requests expires an hour from now, not later', async () => {
+    for (let i = 0; i < 40; i++)
+      await fetch(`${served.url}/auth/v1/health`, { headers: { apikey: served.double.anonKey } });
+    const response = await fetch(`${served.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: served.double.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'http@example.com', password: 'Secret-123' }),
+    });
+    const { access_token: token, expires_at: expiresAt } = (await response.json()) as {
+      access_token: string;
+      expires_at: number;
+    };
+    const payload = token.split('.')[1] ?? '';
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
+    const nowSeconds = Date.now() / 1000;
+    expect(exp).toBeGreaterThan(nowSeconds + 3590);
+    expect(exp).toBeLessThanOrEqual(nowSeconds + 3601);
+    expect(expiresAt).toBe(exp);
+    // Moving the clock on still works (code expiry in tests), and real time carries on from there.
+    served.double.clock.advance(60_000);
+    expect(served.double.clock.now()).toBeGreaterThanOrEqual(Date.now() + 59_000);
+  });
 });

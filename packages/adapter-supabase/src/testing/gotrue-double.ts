@@ -76,8 +76,12 @@ export interface GoTrueDoubleOptions {
   captchaToken?: string;
   /** Whether to honour `X-Supabase-Api-Version` (newer GoTrue) or always answer the legacy error shape. */
   apiVersioning?: boolean;
-  /** Simulated time: start (ms) and how far it moves per request. Defaults: now, 1000 ms. */
-  clock?: { start?: number; tickMs?: number };
+  /**
+   * Simulated time: start (ms) and how far it moves per request. Defaults: now, 1000 ms. With `wall: true`
+   * it follows the real clock instead (never backwards; `clock.advance` still moves it ahead), as a double
+   * that serves a real app must: tokens it mints then expire when the app's own clock says they do.
+   */
+  clock?: { start?: number; tickMs?: number; wall?: boolean };
   /**
    * State saved by {@link GoTrueDouble.snapshot} to start from (users, sessions, tokens, outbox, clock). The
    * simulated time resumes at the later of the saved time and `clock.start` (default now).
@@ -401,7 +405,14 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
 
   let time = Math.max(options.clock?.start ?? Date.now(), options.state?.time ?? 0);
   const tickMs = options.clock?.tickMs ?? 1000;
+  const wall = options.clock?.wall === true;
+  /** How far `clock.advance` has moved a wall clock ahead of the real one. */
+  let skew = 0;
   const now = () => time;
+  /** One step of simulated time: a request, or a redirect followed. */
+  const tick = () => {
+    time = wall ? Math.max(time, Date.now() + skew) : time + tickMs;
+  };
 
   const users = new Map<string, UserRecord>();
   const sessions = new Map<string, { id: string; userId: string; createdAt: number; amr: string }>();
@@ -1983,7 +1994,7 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    time += tickMs;
+    tick();
     const path = url.pathname.replace(/^\/auth\/v1/, '') || '/';
     requests.push({ method: request.method.toUpperCase(), path, at: now() });
     if (faults.network) return HttpResponse.error();
@@ -2031,7 +2042,7 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
     let current = start;
     for (let hops = 0; hops < 10; hops++) {
       const url = new URL(current);
-      time += tickMs;
+      tick();
       if (url.origin === idpUrl) current = idpAuthorize(url);
       else if (url.href.startsWith(`${authUrl}/authorize`)) current = authorize(url.searchParams, null);
       else if (url.href.startsWith(`${authUrl}/callback`)) current = callback(url.searchParams);
@@ -2064,6 +2075,7 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
       now,
       advance(ms: number) {
         time += ms;
+        skew += ms;
       },
     },
     /** Fault switches. */

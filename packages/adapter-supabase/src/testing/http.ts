@@ -139,7 +139,13 @@ export async function serveGoTrueDouble(options: ServeGoTrueDoubleOptions = {}):
   const address = server.address();
   const actual = typeof address === 'object' && address !== null ? address.port : port;
   const url = `http://127.0.0.1:${actual}`;
-  const double = createGoTrueDouble({ ...doubleOptions, projectUrl: url });
+  // Served to a real app, the double keeps real time: a simulated clock that moved a second per request
+  // would mint tokens whose `exp` runs ahead of the app's clock by one second per request served.
+  const double = createGoTrueDouble({
+    ...doubleOptions,
+    clock: { wall: true, ...doubleOptions.clock },
+    projectUrl: url,
+  });
   const listener = goTrueDoubleListener(double);
   server.on('request', (request, response) => void listener(request, response));
   return {
