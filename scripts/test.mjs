@@ -78,6 +78,46 @@ function counts(file) {
   };
 }
 
+/** The failed tests in a results file, each with the first lines of its error, for the summary. */
+function failures(file) {
+  const path = join(out, file);
+  if (!existsSync(path)) return [];
+  const r = JSON.parse(readFileSync(path, 'utf8'));
+  const brief = (message = '') =>
+    message
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in reporter messages
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .slice(0, 4)
+      .map((line) => `      ${line.slice(0, 200)}`)
+      .join('\n');
+  const found = [];
+  if (r.suites) {
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected') {
+            const last = t.results?.at(-1);
+            found.push(
+              `    [${t.projectName}] ${spec.file}:${spec.line} ${[...titles, spec.title].join(' › ')}\n${brief(last?.error?.message)}`,
+            );
+          }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of r.suites) walk(suite, []);
+  } else {
+    for (const f of r.testResults ?? [])
+      for (const a of f.assertionResults ?? [])
+        if (a.status === 'failed')
+          found.push(
+            `    ${f.name.replace(`${root}/`, '')} ${a.fullName ?? a.title}\n${brief(a.failureMessages?.[0])}`,
+          );
+  }
+  return found;
+}
+
 const summary = [];
 let passed = 0;
 let failed = 0;
@@ -94,8 +134,10 @@ for (const [name, cmd, args, file] of steps) {
     skipped += c.skipped;
   }
   if (!ok && (!c || c.failed === 0)) failed += 1; // a step that failed without failing a test (typecheck, lint, crash)
+  const failing = file && !ok ? failures(file) : [];
   summary.push(
     `${ok ? 'ok  ' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s)${c ? ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`,
+    ...failing.slice(0, 10),
   );
 }
 console.log(`\n=== summary\n${summary.join('\n')}`);
