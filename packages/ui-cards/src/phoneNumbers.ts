@@ -1,5 +1,5 @@
 /**
- * Country list and E.164 parsing for the phone entry card, on libphonenumber-js/core with the metadata that
+ * Country list and E.164 parsing for the phone entry card, over libphonenumber-js's metadata as
  * scripts/phone-metadata.mjs derives from the package's own 'min' metadata (only what parsing reads).
  *
  * The card needs one thing of a parser: a typed number and the selected country → E.164, whether the length
@@ -7,7 +7,7 @@
  * formatting, validation, extensions and RFC 3966 along (~9.5 kB gzip, the `PhoneNumber` class imports them
  * all). So this module follows the steps of libphonenumber-js's `parse()` (strip the IDD prefix, extract the
  * calling code, strip the national prefix, tell countries that share a calling code apart, check the length)
- * over libphonenumber-js's own `Metadata` accessor; test/phone-metadata.test.ts checks it against
+ * over libphonenumber-js's metadata, read directly; test/phone-metadata.test.ts checks it against
  * `parsePhoneNumberFromString` with the full 'min' metadata for every country's example numbers. One
  * difference on purpose: an extension ("ext. 12") is not stripped, the input stays as typed and the engine
  * rejects it (an SMS cannot reach an extension).
@@ -16,13 +16,7 @@
  * first chunk would make esbuild split a separate shared chunk, and every extra chunk costs gzip efficiency.
  * @module
  */
-import {
-  type CountryCode,
-  getCountryCallingCode as coreCallingCode,
-  getCountries as coreCountries,
-  Metadata,
-  parseIncompletePhoneNumber,
-} from 'libphonenumber-js/core';
+import type { CountryCode } from 'libphonenumber-js/core';
 import metadata from './phone-metadata.ts';
 
 /** A country the phone card offers. */
@@ -30,6 +24,22 @@ export interface Country {
   code: CountryCode;
   name: string;
   dial: string;
+}
+
+// libphonenumber-js's metadata (version 4), read directly: its `Metadata` class (~3 kB gzip) also reads
+// every older layout and everything formatting needs. A country's entry is a tuple: [0] calling code,
+// [1] IDD prefix, [2] national number pattern, [3] possible lengths, [5] national prefix, [7] national
+// prefix for parsing, [8] its transform rule, [10] leading digits, [11] number types ([pattern, lengths?]
+// each, 0 where absent). test/phone-metadata.test.ts checks the results against libphonenumber-js itself.
+type Entry = [string, string, string, number[], ...unknown[]];
+type NumberType = [string, number[]?] | 0;
+const countries = metadata.countries as unknown as Record<string, Entry>;
+const nonGeographic = (metadata as unknown as { nonGeographic: Record<string, Entry> }).nonGeographic;
+const callingCodes = metadata.country_calling_codes;
+
+/** A country's calling code (libphonenumber-js `getCountryCallingCode`); throws for an unknown country. */
+function dialOf(country: string): string {
+  return plan(country)[0];
 }
 
 /** The countries to offer, named by `Intl.DisplayNames` (libphonenumber-js has the codes, not names). */
@@ -40,43 +50,29 @@ export function countryList(allowed: readonly string[] | null, blocked: readonly
   } catch {
     // Old runtimes: show the ISO code.
   }
-  return coreCountries(metadata)
+  return (Object.keys(countries) as CountryCode[])
     .filter((c) => (allowed ? allowed.includes(c) : !blocked.includes(c)))
-    .map((code) => ({ code, name: names?.of(code) ?? code, dial: coreCallingCode(code, metadata) }))
+    .map((code) => ({ code, name: names?.of(code) ?? code, dial: dialOf(code) }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
-// The parts of libphonenumber-js's `Metadata` / `NumberingPlan` this module reads (its typings declare
-// only `selectNumberingPlan`).
-interface NumberType {
-  pattern(): string | undefined;
-  possibleLengths(): number[] | undefined;
-}
-interface Plan {
-  callingCode(): string;
-  IDDPrefix(): string;
-  nationalNumberPattern(): string | undefined;
-  possibleLengths(): number[] | undefined;
-  nationalPrefixForParsing(): string | undefined;
-  nationalPrefixTransformRule(): string | undefined;
-  leadingDigits(): string | undefined;
-  type(name: string): NumberType | undefined;
-}
-interface Numbering {
-  selectNumberingPlan(countryOrCallingCode: string): void;
-  numberingPlan: Plan;
-  hasCallingCode(callingCode: string): boolean;
-  getCountryCodesForCallingCode(callingCode: string): string[] | undefined;
+/**
+ * The numbering plan of a country or calling code (libphonenumber-js `selectNumberingPlan`): a shared
+ * calling code selects its main country, one without a country its non-geographic plan.
+ */
+function plan(countryOrCallingCode: string): Entry {
+  const own = (table: Record<string, Entry>, key = '') =>
+    Object.hasOwn(table, key) ? table[key] : undefined;
+  const entry = /^\d+$/.test(countryOrCallingCode)
+    ? (own(countries, callingCodes[countryOrCallingCode]?.[0]) ?? own(nonGeographic, countryOrCallingCode))
+    : own(countries, countryOrCallingCode);
+  if (!entry) throw new Error(`Unknown country or calling code: ${countryOrCallingCode}`);
+  return entry;
 }
 
-const lib = new Metadata(metadata as never) as unknown as Numbering;
-
-/** The numbering plan of a country or calling code (a shared calling code selects its main country). */
-function plan(countryOrCallingCode: string): Plan {
-  const m = new Metadata(metadata as never) as unknown as Numbering;
-  m.selectNumberingPlan(countryOrCallingCode);
-  return m.numberingPlan;
-}
+const nationalPrefixForParsing = (p: Entry) => (p[7] || p[5]) as string | undefined;
+const leadingDigits = (p: Entry) => p[10] as string | undefined;
+const typeOf = (p: Entry, index: number) => ((p[11] as NumberType[] | undefined) || [])[index] || undefined;
 
 const whole = (text: string, pattern: string | undefined) => new RegExp(`^(?:${pattern ?? ''})$`).test(text);
 
@@ -91,35 +87,22 @@ function lengthFits(national: string, lengths: number[] | undefined): true | fal
   return lengths.indexOf(n, 1) >= 0;
 }
 
-const TYPES = [
-  'FIXED_LINE',
-  'MOBILE',
-  'TOLL_FREE',
-  'PREMIUM_RATE',
-  'PERSONAL_NUMBER',
-  'VOICEMAIL',
-  'UAN',
-  'PAGER',
-  'VOIP',
-  'SHARED_COST',
-];
-
 /** The country of a calling code a national number belongs to (libphonenumber-js `getCountryByCallingCode`). */
 function countryOf(callingCode: string, national: string): string | undefined {
-  const countries = lib.getCountryCodesForCallingCode(callingCode);
-  if (!countries || countries.length < 2) return countries?.[0];
-  for (const country of countries) {
+  const sharing = callingCodes[callingCode];
+  if (!sharing || sharing.length < 2) return sharing?.[0];
+  for (const country of sharing) {
     const p = plan(country);
-    const leading = p.leadingDigits();
+    const leading = leadingDigits(p);
     if (leading) {
       if (national.search(leading) === 0) return country;
     } else if (
-      whole(national, p.nationalNumberPattern()) &&
-      TYPES.some((name) => {
-        const type = p.type(name);
-        const pattern = type?.pattern();
-        const lengths = type?.possibleLengths();
-        return !!pattern && (!lengths || lengths.includes(national.length)) && whole(national, pattern);
+      whole(national, p[2]) &&
+      // The ten number types (fixed line, mobile, toll free, … shared cost); a type's lengths default to the plan's.
+      Array.from({ length: 10 }, (_, i) => typeOf(p, i)).some((type) => {
+        if (!type?.[0]) return false;
+        const lengths = type[1] || p[3];
+        return (!lengths || lengths.includes(national.length)) && whole(national, type[0]);
       })
     )
       return country;
@@ -128,22 +111,22 @@ function countryOf(callingCode: string, national: string): string | undefined {
 }
 
 /** Strips a national prefix (and carrier code) where the plan says so (libphonenumber-js `extractNationalNumber`). */
-function nationalOf(number: string, p: Plan): string {
-  const prefix = p.nationalPrefixForParsing();
+function nationalOf(number: string, p: Entry): string {
+  const prefix = nationalPrefixForParsing(p);
   if (!number || !prefix) return number;
   const pattern = new RegExp(`^(?:${prefix})`);
   const match = pattern.exec(number);
   if (!match) return number;
   const groups = match.length - 1;
-  const rule = p.nationalPrefixTransformRule();
+  const rule = p[8] as string | undefined;
   const national =
     rule && groups > 0 && match[groups] ? number.replace(pattern, rule) : number.slice(match[0].length);
   if (national === number) return number;
-  const nnp = p.nationalNumberPattern();
+  const nnp = p[2];
   if (whole(number, nnp) && !whole(national, nnp)) return number;
-  if (p.possibleLengths()) {
-    const country = countryOf(p.callingCode(), national);
-    const fits = lengthFits(national, (country ? plan(country) : p).possibleLengths());
+  if (p[3]) {
+    const country = countryOf(p[0], national);
+    const fits = lengthFits(national, (country ? plan(country) : p)[3]);
     if (fits === 'short' || fits === false) return number;
   }
   return national;
@@ -153,20 +136,20 @@ function nationalOf(number: string, p: Plan): string {
 function callingCodeOf(number: string, selected: string): { callingCode?: string; rest?: string } {
   if (number[0] !== '+') {
     const p = plan(selected);
-    const idd = new RegExp(p.IDDPrefix());
+    const idd = new RegExp(p[1]);
     const afterIdd = number.search(idd) === 0 ? number.slice(number.match(idd)?.[0].length) : undefined;
     if (afterIdd && afterIdd[0] !== '0' && afterIdd !== number) {
       number = `+${afterIdd}`;
     } else {
       // An international number typed without "+" or IDD prefix.
-      const callingCode = coreCallingCode(selected as CountryCode, metadata);
+      const callingCode = p[0];
       if (number.indexOf(callingCode) === 0) {
         const shorter = number.slice(callingCode.length);
-        const nnp = p.nationalNumberPattern();
+        const nnp = p[2];
         const national = nationalOf(number, p);
         if (
           (!whole(national, nnp) && whole(nationalOf(shorter, p), nnp)) ||
-          lengthFits(national, p.possibleLengths()) === 'long'
+          lengthFits(national, p[3]) === 'long'
         )
           return { callingCode, rest: shorter };
       }
@@ -176,7 +159,8 @@ function callingCodeOf(number: string, selected: string): { callingCode?: string
   if (number[1] === '0') return {};
   for (let i = 2; i <= 4 && i <= number.length; i++) {
     const callingCode = number.slice(1, i);
-    if (lib.hasCallingCode(callingCode)) return { callingCode, rest: number.slice(i) };
+    if (callingCodes[callingCode] || nonGeographic[callingCode])
+      return { callingCode, rest: number.slice(i) };
   }
   return {};
 }
@@ -190,6 +174,24 @@ const VIABLE = new RegExp(
   `^[+\uFF0B]?[-\u2010-\u2015\u2212\u30FC\uFF0D\uFF0F/\uFF0E. \xA0\xAD\u200B\u2060\u3000()\uFF08\uFF09\uFF3B\uFF3D\\[\\]~\u2053\u223C\uFF5E${DIGIT}]*$`,
 );
 
+/**
+ * The digits of a typed number, a leading "+" kept, other scripts' digits as ASCII (libphonenumber-js
+ * `parseIncompletePhoneNumber`: fullwidth, Arabic-Indic and Eastern Arabic-Indic digits).
+ */
+function digitsOf(text: string): string {
+  let result = '';
+  for (const c of text) {
+    if (c === '+') {
+      if (!result) result = '+';
+      continue;
+    }
+    const code = c.charCodeAt(0);
+    for (const zero of [48, 0xff10, 0x660, 0x6f0])
+      if (code >= zero && code <= zero + 9) result += String(code - zero);
+  }
+  return result;
+}
+
 /** A typed number read with the selected country (libphonenumber-js `parse()`), or null if it is not a number. */
 function parse(input: string, selected: string) {
   const own = plan(selected); // throws for an unknown country, as parse() does
@@ -197,7 +199,7 @@ function parse(input: string, selected: string) {
   const start = input.search(START);
   if (start < 0) return null;
   const text = input.slice(start).replace(END, '');
-  const typed = parseIncompletePhoneNumber(text);
+  const typed = digitsOf(text);
   if (!VIABLE.test(text) || typed.replace('+', '').length < 2) return null;
   let { callingCode, rest } = callingCodeOf(typed, selected);
   let country: string | undefined;
@@ -205,7 +207,7 @@ function parse(input: string, selected: string) {
   if (callingCode) p = plan(callingCode);
   else if (rest) {
     country = selected;
-    callingCode = own.callingCode();
+    callingCode = own[0];
   } else return null;
   if (!rest) return null;
   const national = nationalOf(rest, p);
@@ -216,7 +218,7 @@ function parse(input: string, selected: string) {
     callingCode,
     national,
     country,
-    possible: lengthFits(national, plan(country ?? callingCode).possibleLengths()) === true,
+    possible: lengthFits(national, plan(country ?? callingCode)[3]) === true,
   };
 }
 
@@ -234,10 +236,8 @@ export function toE164(input: string, country: string): { phoneNumber: string; c
   // first country of its calling code the length fits (libphonenumber-js `getPossibleCountries()`).
   const detected =
     parsed.country ??
-    (callingCode === coreCallingCode(country as CountryCode, metadata)
+    (callingCode === dialOf(country)
       ? country
-      : lib
-          .getCountryCodesForCallingCode(callingCode)
-          ?.find((c) => plan(c).possibleLengths()?.includes(national.length)));
+      : callingCodes[callingCode]?.find((c) => plan(c)[3]?.includes(national.length)));
   return { phoneNumber: number, country: detected ?? '' };
 }

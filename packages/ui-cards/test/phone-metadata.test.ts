@@ -1,5 +1,5 @@
 /**
- * The phone form parses with libphonenumber-js/core's metadata accessor and metadata derived by
+ * The phone form parses with its own reader of libphonenumber-js's metadata, derived by
  * scripts/phone-metadata.mjs (the 'min' metadata without what only formatting reads). These tests pin that
  * the slimmer metadata parses, validates and picks countries exactly as the full 'min' build does, that
  * `toE164` answers exactly what `parsePhoneNumberFromString` with the full 'min' build answers, and that
@@ -24,7 +24,7 @@ import {
 import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import slim from '../src/phone-metadata.ts';
-import { toE164 } from '../src/phoneNumbers.ts';
+import { countryList, toE164 } from '../src/phoneNumbers.ts';
 
 const summary = (p: ReturnType<typeof parsePhoneNumberFromString>) =>
   p && {
@@ -51,6 +51,16 @@ describe('phone metadata (min without formats)', () => {
   it('has the same countries and calling codes', () => {
     expect(coreCountries(slim)).toEqual(getCountries());
     for (const c of getCountries()) expect(coreCallingCode(c, slim)).toBe(getCountryCallingCode(c));
+  });
+
+  it('countryList offers libphonenumber-js’s countries with their calling codes, allowed or not blocked', () => {
+    const all = countryList(null, []);
+    expect(all.map((c) => c.code).sort()).toEqual(getCountries());
+    for (const c of all) expect(c.dial).toBe(getCountryCallingCode(c.code));
+    expect(all.find((c) => c.code === 'GB')?.name).toBe('United Kingdom');
+    expect(countryList(['US', 'GB'], []).map((c) => c.code)).toEqual(['GB', 'US']);
+    expect(countryList(null, ['US']).some((c) => c.code === 'US')).toBe(false);
+    expect(countryList(null, ['US'])).toHaveLength(all.length - 1);
   });
 
   it('parses every country’s example number, national and international, like the min build', () => {
@@ -181,7 +191,8 @@ describe('the phone chunk', () => {
 
   it('imports nothing of ours but its metadata, so esbuild makes it one chunk shared with nothing', () => {
     const runtime = importsOf('phoneNumbers.ts').filter((i) => !i.type);
-    expect(runtime.map((i) => i.from).sort()).toEqual(['./phone-metadata.ts', 'libphonenumber-js/core']);
+    // Not even libphonenumber-js's code: the chunk reads its metadata directly.
+    expect(runtime.map((i) => i.from)).toEqual(['./phone-metadata.ts']);
     expect(importsOf('phone-metadata.ts').filter((i) => !i.type)).toEqual([]);
   });
 
