@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { EntryContext } from '@remix-run/node';
+import type { EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { hostConfig } from './config.server.ts';
 import { NonceContext } from './nonce.ts';
 import { documentCsp, SECURITY_HEADERS } from './security-headers.ts';
+import { logServerError } from './server-errors.ts';
 
 // The environment is checked when the server loads the build: a bad value stops it at start-up with a
 // message naming the variable, rather than failing the first request.
 hostConfig();
+
+/** Errors Remix caught: logged, but not an unknown URL's 404 or an aborted request (server-errors.ts). */
+export const handleError: HandleErrorFunction = (error, { request }) => logServerError(error, request);
 
 /** Rendering gives up after this long (no route streams deferred data). */
 export const streamTimeout = 5_000;
