@@ -3,10 +3,29 @@
  * SMS codes), the widget page object of the playground specs (axe-core on every card, no screenshots:
  * those are the playground's), and helpers for the host's own pages.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, widgetOf } from '../fixtures.ts';
 
 export const EMULATOR = 'http://127.0.0.1:9099';
+/** Where scripts/e2e-host.mjs copies the default host's stdout and stderr. */
+export const HOST_LOG = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '.cache',
+  'e2e-host',
+  'host-4320.log',
+);
+
+/** Marks the end of the host's log now; the function returned reads what the host has written since. */
+export function hostLogSince(): () => string {
+  expect(existsSync(HOST_LOG), `${HOST_LOG} (written by scripts/e2e-host.mjs)`).toBe(true);
+  const from = statSync(HOST_LOG).size;
+  return () => readFileSync(HOST_LOG, 'utf8').slice(from);
+}
 export const PROJECT = 'demo-doorway';
 /** The host with the email-link configuration (scripts/e2e-host.mjs). */
 export const EMAIL_LINK_HOST = 'http://127.0.0.1:4321';

@@ -1,19 +1,16 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { actionUrl, createAccount, expect, lastOobCode, sendOobCode, test, uniqueEmail } from './fixtures.ts';
+import {
+  actionUrl,
+  createAccount,
+  expect,
+  hostLogSince,
+  lastOobCode,
+  sendOobCode,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 
 const ORIGIN = 'http://127.0.0.1:4320';
-/** Where scripts/e2e-host.mjs copies the default host's stdout and stderr. */
-const HOST_LOG = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '.cache',
-  'e2e-host',
-  'host-4320.log',
-);
 
 const HOSTILE_CONTINUE = [
   'javascript:alert(document.domain)',
@@ -129,7 +126,7 @@ test.describe('hostile input on the action route', () => {
   test('an unknown page: 404 with the generic card, and no error stack in the server log', async ({
     page,
   }) => {
-    const from = existsSync(HOST_LOG) ? statSync(HOST_LOG).size : 0;
+    const logSince = hostLogSince();
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Error encountered');
@@ -138,7 +135,7 @@ test.describe('hostile input on the action route', () => {
     let log = '';
     await expect
       .poll(() => {
-        log = readFileSync(HOST_LOG, 'utf8').slice(from);
+        log = logSince();
         return /^GET \/no\/such\/page 404 /m.test(log);
       }, 'the request in the host’s log')
       .toBe(true);

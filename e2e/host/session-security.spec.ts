@@ -6,10 +6,7 @@
  * token, cookie or password in the server's logs. The existing session.spec.ts and signout.spec.ts cover
  * the cookie flags on 127.0.0.1, cross-origin fetches and the replay of a signed-out browser's cookie.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import {
   actionUrl,
@@ -17,6 +14,7 @@ import {
   EMAIL_LINK_HOST,
   EMULATOR,
   expect,
+  hostLogSince,
   lastOobCode,
   sendOobCode,
   signIn,
@@ -27,15 +25,6 @@ import {
 
 const HOST = 'http://127.0.0.1:4320';
 const SESSION_MAX_AGE_SECONDS = 5 * 24 * 3600;
-/** Where scripts/e2e-host.mjs copies the default host's stdout and stderr. */
-const HOST_LOG = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '.cache',
-  'e2e-host',
-  'host-4320.log',
-);
 
 /** An ID token for an existing password account (the REST call the Firebase SDK makes). */
 async function idTokenFor(email: string, password: string): Promise<string> {
@@ -344,8 +333,7 @@ test.describe('session security', () => {
     context,
     account,
   }) => {
-    expect(existsSync(HOST_LOG), `${HOST_LOG} (written by scripts/e2e-host.mjs)`).toBe(true);
-    const from = statSync(HOST_LOG).size;
+    const logSince = hostLogSince();
     const email = uniqueEmail('logs');
     const password = 'Canary-pass-7f3k9';
 
@@ -368,7 +356,7 @@ test.describe('session security', () => {
     let log = '';
     await expect
       .poll(() => {
-        log = readFileSync(HOST_LOG, 'utf8').slice(from);
+        log = logSince();
         return (log.match(/^POST \/logout /gm) ?? []).length;
       }, 'the sign-outs in the host’s log')
       .toBe(2);
@@ -387,8 +375,7 @@ test.describe('session security', () => {
   });
 
   test('the host’s access log names an action link’s mode but never its code or continue URL', async () => {
-    expect(existsSync(HOST_LOG), `${HOST_LOG} (written by scripts/e2e-host.mjs)`).toBe(true);
-    const from = statSync(HOST_LOG).size;
+    const logSince = hostLogSince();
     const email = uniqueEmail('log-codes');
     await createAccount(email, 'secret123');
     await sendOobCode({ requestType: 'PASSWORD_RESET', email });
@@ -401,7 +388,7 @@ test.describe('session security', () => {
     let log = '';
     await expect
       .poll(() => {
-        log = readFileSync(HOST_LOG, 'utf8').slice(from);
+        log = logSince();
         return /^GET \/action\?mode=resetPassword&oobCode=\[redacted\]&continueUrl=\[redacted\] 200 /m.test(
           log,
         );
