@@ -12,8 +12,10 @@ export function logServerError(
   log: (error: unknown) => void = console.error,
 ): void {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 404) return;
-  // Remix wraps a thrown Error in a route error response (`error.error`, not public): log the Error.
-  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  log(inner ?? error);
+  if (!isRouteErrorResponse(error)) {
+    log(error);
+  } else if (error.status !== 404) {
+    // Remix wraps a thrown Error in a route error response (`error.error`, not public): log the Error.
+    log((error as { error?: unknown }).error ?? error);
+  }
 }
