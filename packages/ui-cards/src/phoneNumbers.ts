@@ -27,10 +27,18 @@ export interface Country {
 }
 
 // libphonenumber-js's metadata (version 4), read directly: its `Metadata` class (~3 kB gzip) also reads
-// every older layout and everything formatting needs. A country's entry is a tuple: [0] calling code,
-// [1] IDD prefix, [2] national number pattern, [3] possible lengths, [5] national prefix, [7] national
-// prefix for parsing, [8] its transform rule, [10] leading digits, [11] number types ([pattern, lengths?]
-// each, 0 where absent). test/phone-metadata.test.ts checks the results against libphonenumber-js itself.
+// every older layout and everything formatting needs. A country's entry is a tuple, indexed by the
+// constants below; number types are `[pattern, lengths?]` each, 0 where absent.
+// test/phone-metadata.test.ts checks the results against libphonenumber-js itself.
+const CALLING_CODE = 0;
+const IDD_PREFIX = 1;
+const NATIONAL_NUMBER_PATTERN = 2;
+const POSSIBLE_LENGTHS = 3;
+const NATIONAL_PREFIX = 5;
+const NATIONAL_PREFIX_FOR_PARSING = 7;
+const NATIONAL_PREFIX_TRANSFORM_RULE = 8;
+const LEADING_DIGITS = 10;
+const TYPES = 11;
 type Entry = [string, string, string, number[], ...unknown[]];
 type NumberType = [string, number[]?] | 0;
 const countries = metadata.countries as unknown as Record<string, Entry>;
@@ -39,7 +47,7 @@ const callingCodes = metadata.country_calling_codes;
 
 /** A country's calling code (libphonenumber-js `getCountryCallingCode`); throws for an unknown country. */
 function dialOf(country: string): string {
-  return plan(country)[0];
+  return plan(country)[CALLING_CODE];
 }
 
 /** The countries to offer, named by `Intl.DisplayNames` (libphonenumber-js has the codes, not names). */
@@ -70,9 +78,8 @@ function plan(countryOrCallingCode: string): Entry {
   return entry;
 }
 
-const nationalPrefixForParsing = (p: Entry) => (p[7] || p[5]) as string | undefined;
-const leadingDigits = (p: Entry) => p[10] as string | undefined;
-const typeOf = (p: Entry, index: number) => ((p[11] as NumberType[] | undefined) || [])[index] || undefined;
+const typeOf = (p: Entry, index: number) =>
+  ((p[TYPES] as NumberType[] | undefined) || [])[index] || undefined;
 
 const whole = (text: string, pattern: string | undefined) => new RegExp(`^(?:${pattern ?? ''})$`).test(text);
 
@@ -93,15 +100,15 @@ function countryOf(callingCode: string, national: string): string | undefined {
   if (!sharing || sharing.length < 2) return sharing?.[0];
   for (const country of sharing) {
     const p = plan(country);
-    const leading = leadingDigits(p);
+    const leading = p[LEADING_DIGITS] as string | undefined;
     if (leading) {
       if (national.search(leading) === 0) return country;
     } else if (
-      whole(national, p[2]) &&
+      whole(national, p[NATIONAL_NUMBER_PATTERN]) &&
       // The ten number types (fixed line, mobile, toll free, … shared cost); a type's lengths default to the plan's.
       Array.from({ length: 10 }, (_, i) => typeOf(p, i)).some((type) => {
         if (!type?.[0]) return false;
-        const lengths = type[1] || p[3];
+        const lengths = type[1] || p[POSSIBLE_LENGTHS];
         return (!lengths || lengths.includes(national.length)) && whole(national, type[0]);
       })
     )
@@ -112,21 +119,22 @@ function countryOf(callingCode: string, national: string): string | undefined {
 
 /** Strips a national prefix (and carrier code) where the plan says so (libphonenumber-js `extractNationalNumber`). */
 function nationalOf(number: string, p: Entry): string {
-  const prefix = nationalPrefixForParsing(p);
+  // Unset, it is the national prefix itself.
+  const prefix = (p[NATIONAL_PREFIX_FOR_PARSING] || p[NATIONAL_PREFIX]) as string | undefined;
   if (!number || !prefix) return number;
   const pattern = new RegExp(`^(?:${prefix})`);
   const match = pattern.exec(number);
   if (!match) return number;
   const groups = match.length - 1;
-  const rule = p[8] as string | undefined;
+  const rule = p[NATIONAL_PREFIX_TRANSFORM_RULE] as string | undefined;
   const national =
     rule && groups > 0 && match[groups] ? number.replace(pattern, rule) : number.slice(match[0].length);
   if (national === number) return number;
-  const nnp = p[2];
+  const nnp = p[NATIONAL_NUMBER_PATTERN];
   if (whole(number, nnp) && !whole(national, nnp)) return number;
-  if (p[3]) {
-    const country = countryOf(p[0], national);
-    const fits = lengthFits(national, (country ? plan(country) : p)[3]);
+  if (p[POSSIBLE_LENGTHS]) {
+    const country = countryOf(p[CALLING_CODE], national);
+    const fits = lengthFits(national, (country ? plan(country) : p)[POSSIBLE_LENGTHS]);
     if (fits === 'short' || fits === false) return number;
   }
   return national;
@@ -136,20 +144,20 @@ function nationalOf(number: string, p: Entry): string {
 function callingCodeOf(number: string, selected: string): { callingCode?: string; rest?: string } {
   if (number[0] !== '+') {
     const p = plan(selected);
-    const idd = new RegExp(p[1]);
+    const idd = new RegExp(p[IDD_PREFIX]);
     const afterIdd = number.search(idd) === 0 ? number.slice(number.match(idd)?.[0].length) : undefined;
     if (afterIdd && afterIdd[0] !== '0' && afterIdd !== number) {
       number = `+${afterIdd}`;
     } else {
       // An international number typed without "+" or IDD prefix.
-      const callingCode = p[0];
+      const callingCode = p[CALLING_CODE];
       if (number.indexOf(callingCode) === 0) {
         const shorter = number.slice(callingCode.length);
-        const nnp = p[2];
+        const nnp = p[NATIONAL_NUMBER_PATTERN];
         const national = nationalOf(number, p);
         if (
           (!whole(national, nnp) && whole(nationalOf(shorter, p), nnp)) ||
-          lengthFits(national, p[3]) === 'long'
+          lengthFits(national, p[POSSIBLE_LENGTHS]) === 'long'
         )
           return { callingCode, rest: shorter };
       }
@@ -207,7 +215,7 @@ function parse(input: string, selected: string) {
   if (callingCode) p = plan(callingCode);
   else if (rest) {
     country = selected;
-    callingCode = own[0];
+    callingCode = own[CALLING_CODE];
   } else return null;
   if (!rest) return null;
   const national = nationalOf(rest, p);
@@ -218,7 +226,7 @@ function parse(input: string, selected: string) {
     callingCode,
     national,
     country,
-    possible: lengthFits(national, plan(country ?? callingCode)[3]) === true,
+    possible: lengthFits(national, plan(country ?? callingCode)[POSSIBLE_LENGTHS]) === true,
   };
 }
 
@@ -238,6 +246,6 @@ export function toE164(input: string, country: string): { phoneNumber: string; c
     parsed.country ??
     (callingCode === dialOf(country)
       ? country
-      : callingCodes[callingCode]?.find((c) => plan(c)[3]?.includes(national.length)));
+      : callingCodes[callingCode]?.find((c) => plan(c)[POSSIBLE_LENGTHS]?.includes(national.length)));
   return { phoneNumber: number, country: detected ?? '' };
 }
