@@ -61,10 +61,13 @@ if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
   env.PLAYWRIGHT_JSON_OUTPUT_NAME = join(out, 'e2e.json');
 }
 
-function counts(file) {
-  const path = join(out, file);
-  if (!existsSync(path)) return null;
-  const r = JSON.parse(readFileSync(path, 'utf8'));
+/** A step's JSON results (vitest or Playwright), or null if it wrote none. */
+function results(file) {
+  const path = file ? join(out, file) : null;
+  return path && existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
+function counts(r) {
   if (r.stats)
     return {
       passed: r.stats.expected + (r.stats.flaky ?? 0),
@@ -78,11 +81,8 @@ function counts(file) {
   };
 }
 
-/** The failed tests in a results file, each with the first lines of its error, for the summary. */
-function failures(file) {
-  const path = join(out, file);
-  if (!existsSync(path)) return [];
-  const r = JSON.parse(readFileSync(path, 'utf8'));
+/** The failed tests in a step's results, each with the first lines of its error, for the summary. */
+function failures(r) {
   const brief = (message = '') =>
     message
       // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in reporter messages
@@ -127,14 +127,15 @@ for (const [name, cmd, args, file] of steps) {
   console.log(`\n=== ${name}`);
   const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env });
   const ok = res.status === 0;
-  const c = file ? counts(file) : null;
+  const r = results(file);
+  const c = r ? counts(r) : null;
   if (c) {
     passed += c.passed;
     failed += c.failed;
     skipped += c.skipped;
   }
   if (!ok && (!c || c.failed === 0)) failed += 1; // a step that failed without failing a test (typecheck, lint, crash)
-  const failing = file && !ok ? failures(file) : [];
+  const failing = r && !ok ? failures(r) : [];
   summary.push(
     `${ok ? 'ok  ' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s)${c ? ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`,
     ...failing.slice(0, 10),
