@@ -41,9 +41,15 @@ const LEADING_DIGITS = 10;
 const TYPES = 11;
 type Entry = [string, string, string, number[], ...unknown[]];
 type NumberType = [string, number[]?] | 0;
-const countries = metadata.countries as unknown as Record<string, Entry>;
-const nonGeographic = (metadata as unknown as { nonGeographic: Record<string, Entry> }).nonGeographic;
-const callingCodes = metadata.country_calling_codes;
+const countries = metadata.countries as Record<string, Entry>;
+const nonGeographic = metadata.nonGeographic as Record<string, Entry>;
+/** libphonenumber-js's `country_calling_codes`: rebuilt from the countries' order (main country first). */
+export const callingCodes: Record<string, string[]> = {};
+for (const [country, entry] of Object.entries(countries)) {
+  const sharing = callingCodes[entry[CALLING_CODE]] ?? [];
+  sharing.push(country);
+  callingCodes[entry[CALLING_CODE]] = sharing;
+}
 
 /** A country's calling code (libphonenumber-js `getCountryCallingCode`); throws for an unknown country. */
 function dialOf(country: string): string {
