@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseActionUrl } from './action.ts';
+import { parseActionUrl } from './actionUrl.ts';
 
 describe('parseActionUrl', () => {
   it.each([

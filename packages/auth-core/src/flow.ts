@@ -1,25 +1,20 @@
 /**
- * The flow runner: applies {@link transition}, publishes snapshots and executes effects against the
- * provider, feeding outcomes back as events. Clock, storage and ids are injected.
+ * The flow runner: applies the engine's transition, publishes snapshots and executes effects (provider
+ * calls through the engine, timers, callbacks, redirects), feeding outcomes back as events. The engine may
+ * arrive later (a lazily loaded chunk): until then `START` alone is applied. Clock, storage and ids are
+ * injected.
  * @module
  */
-import { handleActionCode } from './action.ts';
 import type { WidgetConfig } from './config.ts';
-import {
-  assessEmailLink,
-  buildEmailLinkUrl,
-  clearEmailLinkSession,
-  type KeyValueStorage,
-  loadEmailLinkSession,
-  saveEmailLinkSession,
-} from './emailLinkStore.ts';
-import { AuthError, toErrorInfo } from './errors.ts';
+import type { KeyValueStorage } from './emailLinkStore.ts';
+import { toErrorInfo } from './errors.ts';
 import type { FlowEvent, TimerName } from './events.ts';
-import { type Clock, isLazyProvider, type LazyProvider, systemClock, waitForProvider } from './loader.ts';
+import type { FlowRuntime } from './execute.ts';
+import { type Clock, isLazyProvider, type LazyProvider, systemClock } from './loader.ts';
 import type { Effect, ProviderOp } from './ops.ts';
-import type { AuthCredential, AuthProvider, CaptchaVerifier, SignInResult } from './provider.ts';
+import type { AuthCredential, AuthProvider } from './provider.ts';
+import { type FlowContext, go, initialState, startTransition, type TransitionResult } from './start.ts';
 import type { FlowState } from './states.ts';
-import { type FlowContext, initialState, type ProviderLoaded, transition } from './transition.ts';
 
 /** A running flow: the only surface the UI uses. */
 export interface Flow {
@@ -33,7 +28,7 @@ export interface Flow {
   dispose(): void;
 }
 
-/** Options of {@link createFlow}. */
+/** Options of `createFlow` and {@link runFlow}. */
 export interface CreateFlowOptions {
   /** The provider, or a lazily loaded one (5 s script load, 10 s library wait). */
   provider: AuthProvider | LazyProvider;
@@ -55,7 +50,20 @@ export interface CreateFlowOptions {
   signOut?: boolean;
 }
 
-const REDIRECT_KEY = 'doorway.redirect';
+/** Where the redirect flow keeps its pending credential while the page is away. */
+export const REDIRECT_KEY = 'doorway.redirect';
+
+/** The pending credential the redirect flow stored before leaving, if any. */
+export function readRedirectState(
+  storage: KeyValueStorage | null,
+): { pendingCredential: AuthCredential | null } | null {
+  try {
+    const raw = storage?.getItem(REDIRECT_KEY);
+    return raw ? (JSON.parse(raw) as { pendingCredential: AuthCredential | null }) : null;
+  } catch {
+    return null;
+  }
+}
 
 function defaultStorage(): KeyValueStorage | null {
   try {
@@ -81,73 +89,107 @@ function defaultNavigate(url: string): void {
 }
 
 /**
- * Creates a running flow and sends `START`.
- * @example
- * const flow = createFlow({ provider, config: normalizeConfig(input, location.origin), url: location.href });
- * flow.subscribe(() => render(flow.getSnapshot()));
+ * The engine a flow runs on: the transition for every event and the provider calls. `createFlow`
+ * uses `flowEngine`; the widget loads it in a chunk of its own after the first card (`runFlow`).
  */
-export function createFlow(options: CreateFlowOptions): Flow {
+export interface FlowEngine {
+  transition(state: FlowState, event: FlowEvent, ctx: FlowContext): TransitionResult;
+  execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>;
+}
+
+const NO_CAPABILITIES: FlowContext['capabilities'] = {
+  password: false,
+  emailLink: false,
+  phone: false,
+  anonymous: false,
+  federated: [],
+  popup: false,
+  redirect: false,
+  tenants: false,
+  reliableSignInMethodLookup: false,
+  actionCodes: [],
+  captcha: false,
+};
+
+/**
+ * Creates a running flow and sends `START`, with the engine given now or as a promise (a lazily loaded
+ * chunk). Until a promised engine arrives, `START` shows the first card through {@link startTransition};
+ * every later event waits, in order, and provider calls start once the engine is there. If it fails to
+ * load, the flow shows the unrecoverable error card (`network-request-failed`).
+ * @example
+ * const flow = runFlow(options, import('@doorway/auth-core').then((m) => m.flowEngine));
+ */
+export function runFlow(options: CreateFlowOptions, engine: FlowEngine | PromiseLike<FlowEngine>): Flow {
   const clock = options.clock ?? systemClock;
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
-  const createId = options.createId ?? defaultId;
   const navigate = options.navigate ?? defaultNavigate;
   const { config } = options;
-  let provider: AuthProvider | null = isLazyProvider(options.provider) ? null : options.provider;
+  const rt: FlowRuntime = {
+    provider: isLazyProvider(options.provider) ? null : options.provider,
+    source: options.provider,
+    config,
+    clock,
+    storage,
+    createId: options.createId ?? defaultId,
+    signOut: options.signOut === true,
+    lastVerifier: null,
+    linkSignIn: null,
+  };
+  let loaded: FlowEngine | null = 'transition' in engine ? engine : null;
   let state = initialState(options.url);
   let disposed = false;
   let dispatching = false;
   const queue: FlowEvent[] = [];
   const listeners = new Set<() => void>();
   const timers = new Map<TimerName, unknown>();
-  let lastVerifier: CaptchaVerifier | null = null;
-  // An email link signs in once. When linking the pending credential fails after that sign-in, the retry
-  // links on the sign-in already made instead of spending the used link again.
-  let linkSignIn: { link: string; result: SignInResult } | null = null;
+  // Calls asked for before the engine arrived, started when it does.
+  const waiting: (() => void)[] = [];
 
-  const need = (): AuthProvider => {
-    if (!provider) throw new AuthError('provider-load-timeout');
-    return provider;
+  const stopTimers = () => {
+    for (const handle of timers.values()) clock.clearTimeout(handle);
+    timers.clear();
   };
-  const ctx = (): FlowContext => ({
-    config,
-    capabilities: provider?.capabilities ?? {
-      password: false,
-      emailLink: false,
-      phone: false,
-      anonymous: false,
-      federated: [],
-      popup: false,
-      redirect: false,
-      tenants: false,
-      reliableSignInMethodLookup: false,
-      actionCodes: [],
-      captcha: false,
-    },
-  });
-  const store = (): KeyValueStorage => {
-    if (!storage) throw new AuthError('web-storage-unsupported');
-    return storage;
-  };
-  const guardStorage = <T>(fn: (s: KeyValueStorage) => T): T => {
-    const s = store();
-    try {
-      return fn(s);
-    } catch {
-      throw new AuthError('web-storage-unsupported');
-    }
-  };
+  const ctx = (): FlowContext => ({ config, capabilities: rt.provider?.capabilities ?? NO_CAPABILITIES });
+
+  if (!loaded) {
+    Promise.resolve(engine).then(
+      (e) => {
+        loaded = e;
+        for (const start of waiting.splice(0)) start();
+        drain();
+      },
+      () => {
+        if (disposed) return;
+        queue.length = 0;
+        waiting.length = 0;
+        stopTimers();
+        const [next, effects] = go(state, { card: 'unrecoverableError', message: 'network-request-failed' });
+        state = next;
+        for (const l of [...listeners]) l();
+        for (const effect of effects) run(effect);
+      },
+    );
+  }
 
   function send(event: FlowEvent): void {
     if (disposed) return;
     queue.push(event);
-    if (dispatching) return;
+    drain();
+  }
+
+  /** Applies queued events in order; one still waiting for the engine stops the queue. */
+  function drain(): void {
+    if (disposed || dispatching) return;
     dispatching = true;
     let changed = false;
     const effects: Effect[] = [];
     try {
       while (queue.length > 0) {
-        const next = queue.shift() as FlowEvent;
-        const [nextState, out] = transition(state, next, ctx());
+        const next = queue[0] as FlowEvent;
+        const result = loaded ? loaded.transition(state, next, ctx()) : startTransition(state, next, ctx());
+        if (!result) break; // not the first card's: waits for the engine
+        queue.shift();
+        const [nextState, out] = result;
         if (nextState !== state) {
           state = nextState;
           changed = true;
@@ -166,10 +208,15 @@ export function createFlow(options: CreateFlowOptions): Flow {
     switch (effect.type) {
       case 'call': {
         const { id, op } = effect;
-        execute(op).then(
-          (result) => send({ type: 'PROVIDER_RESOLVED', id, result }),
-          (error: unknown) => send({ type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) }),
-        );
+        const start = () => {
+          if (disposed) return;
+          (loaded as FlowEngine).execute(op, rt).then(
+            (result) => send({ type: 'PROVIDER_RESOLVED', id, result }),
+            (error: unknown) => send({ type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) }),
+          );
+        };
+        if (loaded) start();
+        else waiting.push(start);
         return;
       }
       case 'startTimer': {
@@ -219,150 +266,6 @@ export function createFlow(options: CreateFlowOptions): Flow {
     }
   }
 
-  async function linkPending(
-    result: SignInResult | null,
-    credential: AuthCredential | null,
-  ): Promise<SignInResult | null> {
-    if (!result || !credential) return result;
-    return need().linkWithCredential(credential);
-  }
-
-  async function execute(op: ProviderOp): Promise<unknown> {
-    switch (op.kind) {
-      case 'loadProvider': {
-        provider = await waitForProvider(options.provider as LazyProvider, clock);
-        const user = provider.getCurrentUser();
-        const loaded: ProviderLoaded = {
-          currentUser: user ? { uid: user.uid, isAnonymous: user.isAnonymous } : null,
-          redirectPending: redirectPending(),
-          signOut: options.signOut === true,
-        };
-        return loaded;
-      }
-      case 'redirectResult': {
-        const pending = readRedirectState();
-        try {
-          storage?.removeItem(REDIRECT_KEY);
-        } catch {
-          // unreadable storage: nothing to clear
-        }
-        const result = await need().getRedirectResult();
-        return linkPending(result, pending?.pendingCredential ?? null);
-      }
-      case 'lookupEmail': {
-        const p = need();
-        if (op.tenantId !== undefined) await p.setTenant(op.tenantId);
-        return p.capabilities.reliableSignInMethodLookup ? p.fetchSignInMethodsForEmail(op.email) : [];
-      }
-      case 'setTenant':
-        return need().setTenant(op.tenantId);
-      case 'passwordSignIn':
-        return op.link
-          ? need().linkWithCredential({ kind: 'password', email: op.email, password: op.password })
-          : need().signInWithEmailAndPassword(op.email, op.password);
-      case 'createUser':
-        return op.link
-          ? need().linkWithCredential({ kind: 'password', email: op.email, password: op.password })
-          : need().createUser(op.email, op.password, op.name ?? undefined);
-      case 'sendPasswordReset':
-        return need().sendPasswordResetEmail(op.email, { url: op.url });
-      case 'startPhone': {
-        const verifier = op.verifier ?? lastVerifier;
-        if (!verifier) throw new AuthError('captcha-check-failed');
-        lastVerifier = verifier;
-        return need().startPhoneSignIn(op.phoneNumber, verifier);
-      }
-      case 'confirmPhone':
-        return need().confirmPhoneCode(op.verificationId, op.code, { link: op.link });
-      case 'sendEmailLink': {
-        const sid = createId();
-        const linking = op.pendingCredential?.kind === 'federated' ? op.pendingCredential.providerId : null;
-        const url = buildEmailLinkUrl(op.url, {
-          sid,
-          anonymousUid: op.anonymousUid,
-          forceSameDevice: op.forceSameDevice,
-          linking,
-        });
-        guardStorage((s) =>
-          saveEmailLinkSession(s, {
-            sid,
-            email: op.email,
-            createdAt: clock.now(),
-            pendingCredential: op.pendingCredential,
-            anonymousUid: op.anonymousUid,
-          }),
-        );
-        await need().sendSignInLinkToEmail(op.email, { url, handleCodeInApp: true });
-        return undefined;
-      }
-      case 'checkEmailLink': {
-        const session = guardStorage((s) => loadEmailLinkSession(s));
-        return assessEmailLink(op.url, session, clock.now(), need().getCurrentUser()?.uid ?? null);
-      }
-      case 'completeEmailLink': {
-        const p = need();
-        const earlier =
-          linkSignIn?.link === op.link && p.getCurrentUser()?.uid === linkSignIn.result.user.uid
-            ? linkSignIn.result
-            : null;
-        const result = earlier ?? (await p.signInWithEmailLink(op.email, op.link, { link: op.upgrade }));
-        linkSignIn = { link: op.link, result };
-        const linked = await linkPending(result, op.pendingCredential);
-        linkSignIn = null;
-        try {
-          if (storage) clearEmailLinkSession(storage);
-        } catch {
-          // The session expires on its own.
-        }
-        return linked;
-      }
-      case 'federated': {
-        if (op.mode === 'redirect') {
-          guardStorage((s) =>
-            s.setItem(REDIRECT_KEY, JSON.stringify({ pendingCredential: op.pendingCredential })),
-          );
-        }
-        const result = await need().signInWithFederated(op.providerId, {
-          mode: op.mode,
-          ...(op.loginHint ? { loginHint: op.loginHint } : {}),
-          link: op.link,
-          scopes: op.scopes,
-          customParameters: op.customParameters,
-        });
-        return linkPending(result, op.pendingCredential);
-      }
-      case 'anonymous':
-        return need().signInAnonymously();
-      case 'lookupForLinking': {
-        const p = need();
-        return p.capabilities.reliableSignInMethodLookup ? p.fetchSignInMethodsForEmail(op.email) : [];
-      }
-      case 'passwordSignInAndLink': {
-        await need().signInWithEmailAndPassword(op.email, op.password);
-        return need().linkWithCredential(op.credential);
-      }
-      case 'actionCode':
-        return handleActionCode(op.url, need(), { allowedOrigins: config.allowedOrigins });
-      case 'confirmPasswordReset':
-        return need().confirmPasswordReset(op.code, op.password);
-      case 'signOut':
-        return need().signOut();
-    }
-  }
-
-  function readRedirectState(): { pendingCredential: AuthCredential | null } | null {
-    try {
-      const raw = storage?.getItem(REDIRECT_KEY);
-      return raw ? (JSON.parse(raw) as { pendingCredential: AuthCredential | null }) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  function redirectPending(): boolean {
-    return readRedirectState() !== null;
-  }
-
   const flow: Flow = {
     getSnapshot: () => state,
     subscribe(listener) {
@@ -372,20 +275,18 @@ export function createFlow(options: CreateFlowOptions): Flow {
     send,
     dispose() {
       disposed = true;
-      for (const handle of timers.values()) clock.clearTimeout(handle);
-      timers.clear();
+      stopTimers();
       listeners.clear();
     },
   };
 
-  if (provider) {
-    const user = provider.getCurrentUser();
+  if (rt.provider) {
     send({
       type: 'START',
       url: options.url,
-      currentUser: user,
-      redirectPending: redirectPending(),
-      signOut: options.signOut === true,
+      currentUser: rt.provider.getCurrentUser(),
+      redirectPending: readRedirectState(storage) !== null,
+      signOut: rt.signOut,
     });
   } else {
     send({ type: 'START', url: options.url, currentUser: null, redirectPending: false, lazy: true });

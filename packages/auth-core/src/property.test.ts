@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseActionUrl } from './action.ts';
+import { parseActionUrl } from './actionUrl.ts';
 import { normalizeConfig, type WidgetConfigInput } from './config.ts';
 import type { FlowEvent } from './events.ts';
 import { errorMessages } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
 import type { ProviderCapabilities, SignInResult } from './provider.ts';
+import { type FlowContext, initialState } from './start.ts';
 import { CARDS, type FlowState } from './states.ts';
-import { type FlowContext, initialState, transition } from './transition.ts';
+import { transition } from './transition.ts';
 
 const ORIGIN = 'https://app.example';
 const ALLOWED = [ORIGIN, 'https://partner.example'];

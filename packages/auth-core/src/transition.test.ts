@@ -4,8 +4,9 @@ import type { ErrorInfo } from './errors.ts';
 import type { FlowEvent } from './events.ts';
 import type { Effect } from './ops.ts';
 import type { ProviderCapabilities, SignInResult } from './provider.ts';
+import { type FlowContext, initialState } from './start.ts';
 import type { FlowState } from './states.ts';
-import { type FlowContext, initialState, transition } from './transition.ts';
+import { transition } from './transition.ts';
 
 const ORIGIN = 'https://app.example';
 const CAPS: ProviderCapabilities = {

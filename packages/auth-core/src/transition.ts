@@ -4,24 +4,21 @@
  * @module
  */
 import type { ActionResult } from './action.ts';
-import { parseActionUrl } from './action.ts';
 import {
   type EmailOption,
   emailOptionOf,
   type FederatedOption,
-  optionsFor,
   phoneOptionOf,
   type SignInOption,
   tenantForEmail,
-  type WidgetConfig,
 } from './config.ts';
-import { BUSY_SPINNER_DELAY_MS, RESEND_COUNTDOWN_SECONDS, SUCCESS_DISPLAY_DELAY_MS } from './constants.ts';
+import { RESEND_COUNTDOWN_SECONDS, SUCCESS_DISPLAY_DELAY_MS } from './constants.ts';
 import type { EmailLinkCheck } from './emailLinkStore.ts';
 import { type ErrorInfo, isRetryableError } from './errors.ts';
 import type { FlowEvent } from './events.ts';
 import type { MessageKey } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
-import type { AuthCredential, ProviderCapabilities, SignInMethod, SignInResult } from './provider.ts';
+import type { AuthCredential, SignInMethod, SignInResult } from './provider.ts';
 import { safeRedirect } from './redirect.ts';
 import {
   normalizeEmail,
@@ -34,77 +31,20 @@ import {
   validatePassword,
   validatePhoneNumber,
 } from './rules.ts';
-import type { CardState, FlowState, StateOf } from './states.ts';
-
-/** What a transition may read besides the state: the normalised config and the provider's capabilities. */
-export interface FlowContext {
-  config: WidgetConfig;
-  capabilities: ProviderCapabilities;
-}
-
-/** What the runner resolves `loadProvider` with. */
-export interface ProviderLoaded {
-  currentUser: { uid: string; isAnonymous: boolean } | null;
-  redirectPending: boolean;
-  signOut: boolean;
-}
-
-/** A transition's result: the next state and the effects for the runner. */
-export type TransitionResult = readonly [FlowState, readonly Effect[]];
-
-/** The state before `START`: a spinner. */
-export function initialState(pageUrl = 'http://localhost/'): FlowState {
-  return {
-    card: 'spinner',
-    seq: 0,
-    pending: null,
-    busy: false,
-    error: null,
-    tenantId: null,
-    tenantChosen: false,
-    upgradeUid: null,
-    redirectUrl: null,
-    shown: false,
-    pageUrl,
-  };
-}
-
-const PASSIVE = new Set<FlowState['card']>(['spinner', 'signedIn']);
-
-/** Moves to another card: clears pending/busy/error, fires `uiShown` for the first interactive card. */
-function go(state: FlowState, card: CardState, effects: Effect[] = []): TransitionResult {
-  const out: Effect[] = [...effects];
-  if (state.pending) out.push({ type: 'cancelTimer', name: 'busy' });
-  const shown = state.shown || !PASSIVE.has(card.card);
-  if (shown && !state.shown) out.push({ type: 'uiShown' });
-  const next: FlowState = {
-    seq: state.seq,
-    pending: null,
-    busy: false,
-    error: null,
-    tenantId: state.tenantId,
-    tenantChosen: state.tenantChosen,
-    upgradeUid: state.upgradeUid,
-    redirectUrl: state.redirectUrl,
-    pageUrl: state.pageUrl,
-    shown,
-    ...card,
-  };
-  return [next, out];
-}
-
-/** Starts a provider call, staying on the current card (or showing `card` meanwhile). */
-function call(state: FlowState, op: ProviderOp, card?: CardState): TransitionResult {
-  const id = state.seq + 1;
-  const base: FlowState = card ? ({ ...state, ...card } as FlowState) : state;
-  return [
-    { ...base, seq: id, pending: { id, op }, busy: false, error: null },
-    [
-      { type: 'call', id, op },
-      { type: 'startTimer', name: 'busy', ms: BUSY_SPINNER_DELAY_MS },
-    ],
-  ];
-}
+import {
+  begin,
+  call,
+  type FlowContext,
+  firstCard,
+  go,
+  optionsOf,
+  type ProviderLoaded,
+  phoneEntryCard,
+  same,
+  startTransition,
+  type TransitionResult,
+} from './start.ts';
+import type { CardName, FlowState, StateOf } from './states.ts';
 
 /** Shows an error line on the current card; anything in flight is over. */
 function fail(state: FlowState, error: MessageKey, effects: Effect[] = []): TransitionResult {
@@ -112,51 +52,11 @@ function fail(state: FlowState, error: MessageKey, effects: Effect[] = []): Tran
   return [{ ...state, pending: null, busy: false, error }, out];
 }
 
-const same = (state: FlowState): TransitionResult => [state, []];
-
-function optionsOf(state: FlowState, ctx: FlowContext): readonly SignInOption[] {
-  return optionsFor(ctx.config, ctx.config.tenants ? state.tenantId : undefined);
-}
-
 function federatedOption(options: readonly SignInOption[], providerId: string): FederatedOption | null {
   return (
     options.find((o): o is FederatedOption => o.provider === 'federated' && o.providerId === providerId) ??
     null
   );
-}
-
-/** The card a person starts on (or comes back to). */
-function firstCard(state: FlowState, ctx: FlowContext, error: MessageKey | null = null): TransitionResult {
-  const { config } = ctx;
-  const options = optionsOf(state, ctx);
-  let card: CardState;
-  if (
-    config.tenants &&
-    config.tenants.length > 1 &&
-    config.displayMode === 'optionFirst' &&
-    !state.tenantChosen
-  ) {
-    card = { card: 'providerChooser', chooseTenant: true };
-  } else if (config.displayMode === 'identifierFirst' && emailOptionOf(options)) {
-    card = { card: 'emailEntry', email: '' };
-  } else if (options.length === 1 && options[0]?.provider === 'email') {
-    card = { card: 'emailEntry', email: '' };
-  } else if (options.length === 1 && options[0]?.provider === 'phone') {
-    card = phoneEntryCard(options, '');
-  } else {
-    card = { card: 'providerChooser', chooseTenant: false };
-  }
-  const [next, effects] = go(state, card);
-  return [error ? { ...next, error } : next, effects];
-}
-
-function phoneEntryCard(options: readonly SignInOption[], phoneNumber: string): CardState {
-  const phone = phoneOptionOf(options);
-  return {
-    card: 'phoneEntry',
-    phoneNumber: phoneNumber || phone?.loginHint || '',
-    country: phone?.defaultCountry ?? 'US',
-  };
 }
 
 function federatedOp(
@@ -287,48 +187,6 @@ function succeed(
     { type: 'signInSuccess', result, redirectUrl: state.redirectUrl },
     { type: 'startTimer', name: 'success', ms: SUCCESS_DISPLAY_DELAY_MS },
   ]);
-}
-
-function begin(
-  state: FlowState,
-  ctx: FlowContext,
-  url: string,
-  currentUser: { uid: string; isAnonymous: boolean } | null,
-  redirectPending: boolean,
-  signOut: boolean,
-): TransitionResult {
-  let pageQuery: URLSearchParams;
-  try {
-    pageQuery = new URL(url).searchParams;
-  } catch {
-    pageQuery = new URLSearchParams();
-  }
-  const { config } = ctx;
-  const action = parseActionUrl(url);
-  const started: FlowState = {
-    ...state,
-    pageUrl: url,
-    upgradeUid: config.autoUpgradeAnonymousUsers && currentUser?.isAnonymous ? currentUser.uid : null,
-    redirectUrl: safeRedirect(
-      pageQuery.get('signInSuccessUrl'),
-      config.allowedOrigins,
-      config.signInSuccessUrl,
-    ),
-    tenantId: action?.tenantId ?? state.tenantId,
-  };
-  if (signOut) return call(started, { kind: 'signOut' }, { card: 'spinner' });
-  if (action?.mode === 'signIn' && action.oobCode !== null) {
-    return call(
-      started,
-      { kind: 'checkEmailLink', url, upgradeUid: started.upgradeUid },
-      { card: 'spinner' },
-    );
-  }
-  if (action && action.mode !== 'signIn' && action.mode !== 'select') {
-    return call(started, { kind: 'actionCode', url }, { card: 'spinner' });
-  }
-  if (redirectPending) return call(started, { kind: 'redirectResult' }, { card: 'spinner' });
-  return firstCard(started, ctx);
 }
 
 function fromActionResult(
@@ -841,24 +699,27 @@ function onContinue(state: FlowState, ctx: FlowContext): TransitionResult {
   }
 }
 
+/** Cards where Cancel does nothing: passive ones, action-code outcomes and the unrecoverable error. */
+const NO_WAY_BACK = new Set<CardName>([
+  'spinner',
+  'signedIn',
+  'passwordReset',
+  'passwordResetSuccess',
+  'passwordResetFailure',
+  'emailVerificationSuccess',
+  'emailVerificationFailure',
+  'verifyAndChangeEmailSuccess',
+  'verifyAndChangeEmailFailure',
+  'revertSecondFactorAdditionSuccess',
+  'revertSecondFactorAdditionFailure',
+  'emailChangeRevoked',
+  'emailChangeRevokeFailure',
+  'unrecoverableError',
+]);
+
 function onCancel(state: FlowState, ctx: FlowContext): TransitionResult {
-  if (state.pending && state.card !== 'spinner') return same(state);
+  if ((state.pending && state.card !== 'spinner') || NO_WAY_BACK.has(state.card)) return same(state);
   switch (state.card) {
-    case 'spinner':
-    case 'signedIn':
-    case 'passwordReset':
-    case 'passwordResetSuccess':
-    case 'passwordResetFailure':
-    case 'emailVerificationSuccess':
-    case 'emailVerificationFailure':
-    case 'verifyAndChangeEmailSuccess':
-    case 'verifyAndChangeEmailFailure':
-    case 'revertSecondFactorAdditionSuccess':
-    case 'revertSecondFactorAdditionFailure':
-    case 'emailChangeRevoked':
-    case 'emailChangeRevokeFailure':
-    case 'unrecoverableError':
-      return same(state);
     case 'providerChooser':
       if (state.chooseTenant || !ctx.config.tenants || ctx.config.tenants.length < 2) return same(state);
       return go({ ...state, tenantChosen: false }, { card: 'providerChooser', chooseTenant: true });
@@ -897,9 +758,7 @@ function onCancel(state: FlowState, ctx: FlowContext): TransitionResult {
 export function transition(state: FlowState, event: FlowEvent, ctx: FlowContext): TransitionResult {
   switch (event.type) {
     case 'START':
-      if (state.card !== 'spinner' || state.pending || state.shown) return same(state);
-      if (event.lazy) return call({ ...state, pageUrl: event.url }, { kind: 'loadProvider' });
-      return begin(state, ctx, event.url, event.currentUser, event.redirectPending, event.signOut === true);
+      return startTransition(state, event, ctx) as TransitionResult;
     case 'PROVIDER_RESOLVED':
       if (!state.pending || state.pending.id !== event.id) return same(state);
       return resolved(state, ctx, state.pending.op, event.result);

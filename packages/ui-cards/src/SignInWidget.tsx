@@ -1,22 +1,26 @@
+import type {
+  AuthProvider,
+  Clock,
+  Flow,
+  FlowState,
+  KeyValueStorage,
+  LazyProvider,
+  WidgetConfigInput,
+} from '@doorway/auth-core';
 import {
-  type AuthProvider,
-  type Clock,
-  createFlow,
-  type Flow,
-  type FlowState,
   initialState,
   isLazyProvider,
-  type KeyValueStorage,
-  type LazyProvider,
   messageFor,
   normalizeConfig,
-  transition,
+  runFlow,
+  startTransition,
   uiText,
-  type WidgetConfigInput,
-} from '@doorway/auth-core';
-import { useEffect, useRef, useState } from 'react';
-import { WidgetContext, type WidgetEnv } from './context.ts';
-import { FlowRouter } from './FlowRouter.tsx';
+} from '@doorway/auth-core/first-card';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { EmailEntry, PhoneEntry, ProviderChooser, SpinnerCard, UnrecoverableError } from './cards/start.tsx';
+import { type CardProps, type UiEvent, WidgetContext, type WidgetEnv } from './context.ts';
+import type { FirstCardName, LaterCardName } from './cardsChunk.tsx';
+import { type CardsChunk, loadCards, loadedCards } from './loadCards.ts';
 import { Spinner } from './parts.tsx';
 import { useFlow } from './useFlow.ts';
 
@@ -54,7 +58,7 @@ function previewFlow(
   let state: FlowState = initialState(url);
   if (!isLazyProvider(provider)) {
     const start = { type: 'START', url, currentUser: null, redirectPending: false } as const;
-    [state] = transition(state, start, { config, capabilities: provider.capabilities });
+    [state] = startTransition(state, start, { config, capabilities: provider.capabilities }) ?? [state];
   }
   return { getSnapshot: () => state, subscribe: () => noop, send: noop, dispose: noop };
 }
@@ -79,7 +83,13 @@ export function SignInWidget(props: SignInWidgetProps) {
       getProvider: () => (isLazyProvider(provider) ? (provider.getProvider() ?? null) : provider),
     };
     const options = { ...props, config, url };
-    return { env, preview: previewFlow(provider, config, url), start: () => createFlow(options) };
+    // The cards chunk (with the engine) loads while the first card shows; later events wait for it.
+    const start = () =>
+      runFlow(
+        options,
+        loadCards().then((c) => c.engine),
+      );
+    return { env, preview: previewFlow(provider, config, url), start };
   });
   const [flow, setFlow] = useState<Flow | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -137,5 +147,50 @@ export function SignInWidget(props: SignInWidgetProps) {
         </div>
       </div>
     </WidgetContext.Provider>
+  );
+}
+
+/** Props of {@link FlowRouter}. */
+export interface FlowRouterProps {
+  state: FlowState;
+  send: (event: UiEvent) => void;
+}
+
+/**
+ * Renders the card component for `state.card`. The cards a widget can open on (provider chooser, email
+ * entry, phone entry, spinner, unrecoverable error) are here; the others come from the cards chunk ({@link loadCards}),
+ * with the spinner shown while it loads.
+ */
+export function FlowRouter({ state, send }: FlowRouterProps) {
+  const Card = (firstCards[state.card as FirstCardName] ?? LaterCard) as ComponentType<FlowRouterProps>;
+  return <Card state={state} send={send} />;
+}
+
+/** The component of each card a widget can open on (a missing or extra card fails to compile). */
+const firstCards: { [C in FirstCardName]: ComponentType<CardProps<C>> } = {
+  providerChooser: ProviderChooser,
+  emailEntry: EmailEntry,
+  phoneEntry: PhoneEntry,
+  spinner: SpinnerCard,
+  unrecoverableError: UnrecoverableError,
+};
+
+function LaterCard({ state, send }: CardProps<LaterCardName>) {
+  // `null` while the cards chunk loads, `false` if it failed to.
+  const [chunk, setChunk] = useState<CardsChunk | null | false>(loadedCards);
+  useEffect(() => {
+    if (chunk === null) loadCards().then(setChunk, () => setChunk(false));
+  }, [chunk]);
+  if (chunk) {
+    const Card = chunk.laterCards[state.card] as ComponentType<CardProps<LaterCardName>>;
+    return <Card state={state} send={send} />;
+  }
+  return chunk === false ? (
+    <UnrecoverableError
+      state={{ ...state, card: 'unrecoverableError', message: 'network-request-failed' }}
+      send={send}
+    />
+  ) : (
+    <SpinnerCard state={{ ...state, card: 'spinner' }} send={send} />
   );
 }

@@ -34,3 +34,8 @@ export function useWidget(): WidgetEnv {
     throw new Error('Doorway: cards must be rendered inside <SignInWidget> (or a WidgetContext provider)');
   return env;
 }
+
+/** Fails to compile when a `switch` misses a case; throws if one slips through at runtime. */
+export function assertNever(value: never): never {
+  throw new Error(`Doorway: unknown card ${JSON.stringify((value as { card?: unknown }).card)}`);
+}

@@ -9,45 +9,19 @@
  */
 
 export {
-  AnonymousUserMismatch,
-  DifferentDeviceError,
-  EmailLinkConfirmation,
-  EmailLinkLinking,
-  EmailLinkSent,
-  EmailMismatch,
-  EmailNotReceived,
-  FederatedLinking,
-  FederatedSignIn,
-  PasswordLinking,
-  SessionEnded,
-} from './cards/link.tsx';
+  assertNever,
+  type CardProps,
+  type UiEvent,
+  useWidget,
+  WidgetContext,
+  type WidgetEnv,
+} from './context.ts';
+export type { FirstCardName, LaterCardName } from './cardsChunk.tsx';
+export { type CardsChunk, loadCards, loadedCards } from './loadCards.ts';
 export {
-  PasswordRecovery,
-  PasswordReset,
-  PasswordSignIn,
-  PasswordSignUp,
-  RecoveryEmailSent,
-} from './cards/password.tsx';
-export { PhoneCode, PhoneEntry } from './cards/phone.tsx';
-export { EmailEntry, ProviderChooser, UnauthorizedUser, UnsupportedProvider } from './cards/start.tsx';
-export {
-  EmailChangeRevoked,
-  EmailChangeRevokeFailure,
-  EmailVerificationFailure,
-  EmailVerificationSuccess,
-  PasswordResetFailure,
-  PasswordResetSuccess,
-  RecoverableError,
-  RevertSecondFactorAdditionFailure,
-  RevertSecondFactorAdditionSuccess,
-  SignedIn,
-  SignOut,
-  SpinnerCard,
-  UnrecoverableError,
-  VerifyAndChangeEmailFailure,
-  VerifyAndChangeEmailSuccess,
-} from './cards/status.tsx';
-export { type CardProps, type UiEvent, useWidget, WidgetContext, type WidgetEnv } from './context.ts';
-export { assertNever, FlowRouter, type FlowRouterProps } from './FlowRouter.tsx';
-export { SignInWidget, type SignInWidgetProps } from './SignInWidget.tsx';
+  FlowRouter,
+  type FlowRouterProps,
+  SignInWidget,
+  type SignInWidgetProps,
+} from './SignInWidget.tsx';
 export { useFlow } from './useFlow.ts';

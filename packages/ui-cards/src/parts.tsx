@@ -1,4 +1,5 @@
-import { type MessageKey, messageFor, uiText } from '@doorway/auth-core';
+import type { MessageKey } from '@doorway/auth-core';
+import { messageFor, uiText } from '@doorway/auth-core/first-card';
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import { useWidget } from './context.ts';
 
@@ -111,80 +112,51 @@ export function Button(props: {
   );
 }
 
-function useDescribedBy(hint: string | undefined, error: string | undefined) {
+/**
+ * A labelled input (or, with `options`, a `<select>`) with optional hint and error, linked by
+ * `aria-describedby` (GOV.UK pattern).
+ */
+export function Field(
+  props: {
+    label: string;
+    hint?: string;
+    error?: string | undefined;
+    /** Makes the field a `<select>` of these options. */
+    options?: ReactNode;
+  } & InputHTMLAttributes<HTMLInputElement>,
+) {
+  const { label, hint, error, options, ...input } = props;
   const id = useId();
   const hintId = hint ? `${id}h` : undefined;
   const errorId = error ? `${id}e` : undefined;
-  return {
+  const control = {
+    className: 'doorway-input',
     id,
-    hintId,
-    errorId,
-    describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined,
-    meta: (
-      <>
-        {hint ? (
-          <p id={hintId} className="doorway-hint">
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={errorId} className="doorway-error">
-            {error}
-          </p>
-        ) : null}
-      </>
-    ),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
   };
-}
-
-/** A labelled input with optional hint and error, linked by `aria-describedby` (GOV.UK pattern). */
-export function Field(
-  props: { label: string; hint?: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>,
-) {
-  const { label, hint, error, ...input } = props;
-  const d = useDescribedBy(hint, error);
   return (
     <div className={error ? 'doorway-field doorway-field-error' : 'doorway-field'}>
-      <label className="doorway-label" htmlFor={d.id}>
+      <label className="doorway-label" htmlFor={id}>
         {label}
       </label>
-      {d.meta}
-      <input
-        className="doorway-input"
-        {...input}
-        id={d.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={d.describedBy}
-      />
-    </div>
-  );
-}
-
-/** A labelled `<select>` with an optional error. */
-export function SelectField(
-  props: {
-    label: string;
-    error?: string | undefined;
-    children: ReactNode;
-  } & SelectHTMLAttributes<HTMLSelectElement>,
-) {
-  const { label, error, children, ...select } = props;
-  const d = useDescribedBy(undefined, error);
-  return (
-    <div className={error ? 'doorway-field doorway-field-error' : 'doorway-field'}>
-      <label className="doorway-label" htmlFor={d.id}>
-        {label}
-      </label>
-      {d.meta}
-      <select
-        className="doorway-input"
-        {...select}
-        id={d.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={d.describedBy}
-      >
-        {children}
-      </select>
+      {hint ? (
+        <p id={hintId} className="doorway-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="doorway-error">
+          {error}
+        </p>
+      ) : null}
+      {options === undefined ? (
+        <input {...input} {...control} />
+      ) : (
+        <select {...(input as SelectHTMLAttributes<HTMLSelectElement>)} {...control}>
+          {options}
+        </select>
+      )}
     </div>
   );
 }

@@ -665,6 +665,14 @@ describe('cards', () => {
   it.each([...CARDS])('%s: renders its text, validates, sends its event', async (card) => {
     await cases[card]();
   });
+
+  it('@doorway/ui-cards/cards exports the component of every card, named after it', async () => {
+    const all: Record<string, unknown> = await import('../src/cards.ts');
+    const componentOf = (card: string) =>
+      card === 'spinner' ? 'SpinnerCard' : `${card.charAt(0).toUpperCase()}${card.slice(1)}`;
+    expect(Object.keys(all).sort()).toEqual(CARDS.map(componentOf).sort());
+    for (const component of Object.values(all)) expect(typeof component).toBe('function');
+  });
 });
 
 describe('card details', () => {

@@ -19,7 +19,7 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { expect } from 'vitest';
-import { FlowRouter, type UiEvent, useFlow, WidgetContext } from '../src/index.ts';
+import { FlowRouter, loadCards, type UiEvent, useFlow, WidgetContext } from '../src/index.ts';
 
 export const ORIGIN = 'https://app.example';
 export const LOGIN = `${ORIGIN}/login`;
@@ -103,6 +103,9 @@ export async function open(input: WidgetConfigInput, options: OpenOptions = {}):
     navigate: (url) => navigated.push(url),
     signOut: options.signOut ?? false,
   });
+  // Cards after the first come from the cards chunk: load it first, as a page does while its first card
+  // shows, so that these tests see each card at once (widget.test.tsx and lazy.test.tsx check the loading).
+  await loadCards();
   await settle();
   return {
     fake,

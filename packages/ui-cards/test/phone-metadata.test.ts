@@ -215,6 +215,6 @@ describe('the phone chunk', () => {
         .filter((i) => /phoneNumbers\.ts$/.test(i.from))
         .map((i) => `${f}: ${i.dynamic ? 'import()' : i.type ? 'import type' : 'import'}`),
     );
-    expect(users.sort()).toEqual(['cards/PhoneNumberForm.tsx: import type', 'cards/phone.tsx: import()']);
+    expect(users.sort()).toEqual(['cards/PhoneNumberForm.tsx: import type', 'cards/start.tsx: import()']);
   });
 });

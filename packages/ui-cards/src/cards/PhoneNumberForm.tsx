@@ -1,7 +1,7 @@
 import { type CaptchaVerifier, optionsFor, uiText } from '@doorway/auth-core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
-import { Actions, Button, CardError, errorsFor, Field, Form, Legal, SelectField } from '../parts.tsx';
+import { Actions, Button, CardError, errorsFor, Field, Form, Legal } from '../parts.tsx';
 import type * as PhoneNumbers from '../phoneNumbers.ts';
 
 /** Props of {@link PhoneNumberForm}. */
@@ -11,7 +11,7 @@ export interface PhoneFormProps extends CardProps<'phoneEntry'> {
 }
 
 interface Props extends PhoneFormProps {
-  /** The lazily loaded libphonenumber-js helpers. */
+  /** The phone chunk: libphonenumber-js's metadata and our reader of it. */
   numbers: typeof PhoneNumbers;
 }
 
@@ -63,19 +63,18 @@ export function PhoneNumberForm({ state, send, allowedCountries, blockedCountrie
   return (
     <Form pending={pending} onSubmit={submit}>
       <CardError message={errors.card} />
-      <SelectField
+      <Field
         label={uiText.countryLabel}
         name="country"
         value={country}
         error={errors.country}
         onChange={(e) => setCountry(e.target.value)}
-      >
-        {countries.map((c) => (
+        options={countries.map((c) => (
           <option key={c.code} value={c.code}>
             {`${c.name} +${c.dial}`}
           </option>
         ))}
-      </SelectField>
+      />
       <Field
         label={uiText.phoneLabel}
         type="tel"

@@ -1,7 +1,10 @@
-import { messageFor, optionsFor, type SignInOption, uiText } from '@doorway/auth-core';
-import { useState } from 'react';
+import type { SignInOption } from '@doorway/auth-core';
+import { messageFor, optionsFor, phoneOptionOf, uiText } from '@doorway/auth-core/first-card';
+import { lazy, Suspense, useState } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
-import { Actions, Button, Card, CardError, errorsFor, Field, Form, Legal, Text } from '../parts.tsx';
+import { loadCards } from '../loadCards.ts';
+import { Actions, Button, Card, CardError, errorsFor, Field, Form, Legal, Spinner, Text } from '../parts.tsx';
+import type { PhoneFormProps } from './PhoneNumberForm.tsx';
 
 function optionButton(option: SignInOption): { id: string; label: string } {
   switch (option.provider) {
@@ -142,36 +145,46 @@ export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
   );
 }
 
-/** Unsupported provider: the account's sign-in method is not offered here. */
-export function UnsupportedProvider({ state, send }: CardProps<'unsupportedProvider'>) {
+/** An unrecoverable error (e.g. no web storage, provider failed to load). */
+export function UnrecoverableError({ state }: CardProps<'unrecoverableError'>) {
   return (
-    <Card title={uiText.unsupportedProviderTitle}>
-      <Text>{uiText.unsupportedProviderText(state.email)}</Text>
-      <Actions>
-        <Button onClick={() => send({ type: 'CANCEL' })}>{uiText.back}</Button>
-      </Actions>
+    <Card title={uiText.unrecoverableErrorTitle}>
+      <Text>{messageFor(state.message)}</Text>
     </Card>
   );
 }
 
-/** Unauthorized user: sign-up is restricted and this email has no account. */
-export function UnauthorizedUser({ state, send }: CardProps<'unauthorizedUser'>) {
+/** The spinner card (loading, action codes being checked, redirects). */
+export function SpinnerCard(_: CardProps<'spinner'>) {
   return (
-    <Card title={uiText.unauthorizedUserTitle}>
-      <Text>{uiText.unauthorizedUserText(state.email)}</Text>
-      {state.adminEmail ? (
-        <Text>
-          <a href={`mailto:${state.adminEmail}`}>{state.adminEmail}</a>
-        </Text>
-      ) : null}
-      {state.helpLink ? (
-        <Text>
-          <a href={state.helpLink}>{uiText.learnMore}</a>
-        </Text>
-      ) : null}
-      <Actions>
-        <Button onClick={() => send({ type: 'CANCEL' })}>{uiText.back}</Button>
-      </Actions>
+    <Card title={uiText.spinnerLabel} hideTitle>
+      <Spinner />
+    </Card>
+  );
+}
+
+// The phone form comes with the cards chunk and needs the phone chunk (libphonenumber-js's metadata and our
+// reader of it): both load in parallel when the card shows. The heading is here, so that a phone-only widget
+// renders it (also on the server) meanwhile.
+const LazyPhoneNumberForm = lazy(async () => {
+  const [cards, numbers] = await Promise.all([loadCards(), import('../phoneNumbers.ts')]);
+  const { PhoneNumberForm } = cards;
+  return { default: (props: PhoneFormProps) => <PhoneNumberForm {...props} numbers={numbers} /> };
+});
+
+/** Phone number entry: country selector, number, captcha. The number is sent in E.164. */
+export function PhoneEntry(props: CardProps<'phoneEntry'>) {
+  const { config } = useWidget();
+  const option = phoneOptionOf(optionsFor(config, config.tenants ? props.state.tenantId : undefined));
+  return (
+    <Card title={uiText.phoneEntryTitle}>
+      <Suspense fallback={<Spinner />}>
+        <LazyPhoneNumberForm
+          {...props}
+          allowedCountries={option?.allowedCountries ?? null}
+          blockedCountries={option?.blockedCountries ?? []}
+        />
+      </Suspense>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { messageFor, uiText } from '@doorway/auth-core';
 import type { CardProps } from '../context.ts';
-import { Actions, Button, Card, CardError, errorsFor, Spinner, Text } from '../parts.tsx';
+import { Actions, Button, Card, CardError, errorsFor, Text } from '../parts.tsx';
 
 type ContinueCard = 'passwordResetSuccess' | 'emailVerificationSuccess' | 'verifyAndChangeEmailSuccess';
 
@@ -151,24 +151,6 @@ export function RecoverableError({ state, send }: CardProps<'recoverableError'>)
   );
 }
 
-/** An unrecoverable error (e.g. no web storage, provider failed to load). */
-export function UnrecoverableError({ state }: CardProps<'unrecoverableError'>) {
-  return (
-    <Card title={uiText.unrecoverableErrorTitle}>
-      <Text>{messageFor(state.message)}</Text>
-    </Card>
-  );
-}
-
-/** The spinner card (loading, action codes being checked, redirects). */
-export function SpinnerCard(_: CardProps<'spinner'>) {
-  return (
-    <Card title={uiText.spinnerLabel} hideTitle>
-      <Spinner />
-    </Card>
-  );
-}
-
 /** "Signed in!" / "Verified!" for 1 s before the redirect; stays (with Sign out) when there is none. */
 export function SignedIn({ state, send }: CardProps<'signedIn'>) {
   return (
@@ -178,6 +160,40 @@ export function SignedIn({ state, send }: CardProps<'signedIn'>) {
         <Button secondary disabled={state.pending !== null} onClick={() => send({ type: 'SIGN_OUT' })}>
           {uiText.signOut}
         </Button>
+      </Actions>
+    </Card>
+  );
+}
+
+/** Unsupported provider: the account's sign-in method is not offered here. */
+export function UnsupportedProvider({ state, send }: CardProps<'unsupportedProvider'>) {
+  return (
+    <Card title={uiText.unsupportedProviderTitle}>
+      <Text>{uiText.unsupportedProviderText(state.email)}</Text>
+      <Actions>
+        <Button onClick={() => send({ type: 'CANCEL' })}>{uiText.back}</Button>
+      </Actions>
+    </Card>
+  );
+}
+
+/** Unauthorized user: sign-up is restricted and this email has no account. */
+export function UnauthorizedUser({ state, send }: CardProps<'unauthorizedUser'>) {
+  return (
+    <Card title={uiText.unauthorizedUserTitle}>
+      <Text>{uiText.unauthorizedUserText(state.email)}</Text>
+      {state.adminEmail ? (
+        <Text>
+          <a href={`mailto:${state.adminEmail}`}>{state.adminEmail}</a>
+        </Text>
+      ) : null}
+      {state.helpLink ? (
+        <Text>
+          <a href={state.helpLink}>{uiText.learnMore}</a>
+        </Text>
+      ) : null}
+      <Actions>
+        <Button onClick={() => send({ type: 'CANCEL' })}>{uiText.back}</Button>
       </Actions>
     </Card>
   );

@@ -1,0 +1,187 @@
+/**
+ * The runner's provider calls: what each {@link ProviderOp} does against the provider, storage and clock.
+ * Part of the engine the widget loads after its first card (`FlowEngine`), with `transition`.
+ * @module
+ */
+import { handleActionCode } from './action.ts';
+import type { WidgetConfig } from './config.ts';
+import {
+  assessEmailLink,
+  buildEmailLinkUrl,
+  clearEmailLinkSession,
+  type KeyValueStorage,
+  loadEmailLinkSession,
+  saveEmailLinkSession,
+} from './emailLinkStore.ts';
+import { AuthError } from './errors.ts';
+import { REDIRECT_KEY, readRedirectState } from './flow.ts';
+import { type Clock, type LazyProvider, waitForProvider } from './loader.ts';
+import type { ProviderOp } from './ops.ts';
+import type { AuthCredential, AuthProvider, CaptchaVerifier, SignInResult } from './provider.ts';
+import type { ProviderLoaded } from './start.ts';
+
+/** What a running flow's provider calls read and remember (one per flow, owned by the runner). */
+export interface FlowRuntime {
+  /** The provider once loaded (`null` while a lazy one loads). */
+  provider: AuthProvider | null;
+  /** What the flow was created with: the provider or the lazy one to load. */
+  readonly source: AuthProvider | LazyProvider;
+  readonly config: WidgetConfig;
+  readonly clock: Clock;
+  readonly storage: KeyValueStorage | null;
+  readonly createId: () => string;
+  readonly signOut: boolean;
+  /** The captcha verifier of the last phone submission (a resend reuses it). */
+  lastVerifier: CaptchaVerifier | null;
+  /**
+   * An email link signs in once. When linking the pending credential fails after that sign-in, the retry
+   * links on the sign-in already made instead of spending the used link again.
+   */
+  linkSignIn: { link: string; result: SignInResult } | null;
+}
+
+function need(rt: FlowRuntime): AuthProvider {
+  if (!rt.provider) throw new AuthError('provider-load-timeout');
+  return rt.provider;
+}
+
+function guardStorage<T>(rt: FlowRuntime, fn: (s: KeyValueStorage) => T): T {
+  if (!rt.storage) throw new AuthError('web-storage-unsupported');
+  try {
+    return fn(rt.storage);
+  } catch {
+    throw new AuthError('web-storage-unsupported');
+  }
+}
+
+async function linkPending(
+  rt: FlowRuntime,
+  result: SignInResult | null,
+  credential: AuthCredential | null,
+): Promise<SignInResult | null> {
+  if (!result || !credential) return result;
+  return need(rt).linkWithCredential(credential);
+}
+
+/** Performs one provider call; resolves with what `transition` expects for that op, or rejects. */
+export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown> {
+  const { storage, clock } = rt;
+  switch (op.kind) {
+    case 'loadProvider': {
+      const provider = await waitForProvider(rt.source as LazyProvider, clock);
+      rt.provider = provider;
+      const user = provider.getCurrentUser();
+      const loaded: ProviderLoaded = {
+        currentUser: user ? { uid: user.uid, isAnonymous: user.isAnonymous } : null,
+        redirectPending: readRedirectState(storage) !== null,
+        signOut: rt.signOut,
+      };
+      return loaded;
+    }
+    case 'redirectResult': {
+      const pending = readRedirectState(storage);
+      try {
+        storage?.removeItem(REDIRECT_KEY);
+      } catch {
+        // unreadable storage: nothing to clear
+      }
+      const result = await need(rt).getRedirectResult();
+      return linkPending(rt, result, pending?.pendingCredential ?? null);
+    }
+    case 'lookupEmail':
+    case 'lookupForLinking': {
+      const p = need(rt);
+      if (op.kind === 'lookupEmail' && op.tenantId !== undefined) await p.setTenant(op.tenantId);
+      return p.capabilities.reliableSignInMethodLookup ? p.fetchSignInMethodsForEmail(op.email) : [];
+    }
+    case 'setTenant':
+      return need(rt).setTenant(op.tenantId);
+    case 'passwordSignIn':
+    case 'createUser': {
+      const p = need(rt);
+      if (op.link) return p.linkWithCredential({ kind: 'password', email: op.email, password: op.password });
+      return op.kind === 'createUser'
+        ? p.createUser(op.email, op.password, op.name ?? undefined)
+        : p.signInWithEmailAndPassword(op.email, op.password);
+    }
+    case 'sendPasswordReset':
+      return need(rt).sendPasswordResetEmail(op.email, { url: op.url });
+    case 'startPhone': {
+      const verifier = op.verifier ?? rt.lastVerifier;
+      if (!verifier) throw new AuthError('captcha-check-failed');
+      rt.lastVerifier = verifier;
+      return need(rt).startPhoneSignIn(op.phoneNumber, verifier);
+    }
+    case 'confirmPhone':
+      return need(rt).confirmPhoneCode(op.verificationId, op.code, { link: op.link });
+    case 'sendEmailLink': {
+      const sid = rt.createId();
+      const linking = op.pendingCredential?.kind === 'federated' ? op.pendingCredential.providerId : null;
+      const url = buildEmailLinkUrl(op.url, {
+        sid,
+        anonymousUid: op.anonymousUid,
+        forceSameDevice: op.forceSameDevice,
+        linking,
+      });
+      guardStorage(rt, (s) =>
+        saveEmailLinkSession(s, {
+          sid,
+          email: op.email,
+          createdAt: clock.now(),
+          pendingCredential: op.pendingCredential,
+          anonymousUid: op.anonymousUid,
+        }),
+      );
+      await need(rt).sendSignInLinkToEmail(op.email, { url, handleCodeInApp: true });
+      return undefined;
+    }
+    case 'checkEmailLink': {
+      const session = guardStorage(rt, (s) => loadEmailLinkSession(s));
+      return assessEmailLink(op.url, session, clock.now(), need(rt).getCurrentUser()?.uid ?? null);
+    }
+    case 'completeEmailLink': {
+      const p = need(rt);
+      const earlier =
+        rt.linkSignIn?.link === op.link && p.getCurrentUser()?.uid === rt.linkSignIn.result.user.uid
+          ? rt.linkSignIn.result
+          : null;
+      const result = earlier ?? (await p.signInWithEmailLink(op.email, op.link, { link: op.upgrade }));
+      rt.linkSignIn = { link: op.link, result };
+      const linked = await linkPending(rt, result, op.pendingCredential);
+      rt.linkSignIn = null;
+      try {
+        if (storage) clearEmailLinkSession(storage);
+      } catch {
+        // The session expires on its own.
+      }
+      return linked;
+    }
+    case 'federated': {
+      if (op.mode === 'redirect') {
+        guardStorage(rt, (s) =>
+          s.setItem(REDIRECT_KEY, JSON.stringify({ pendingCredential: op.pendingCredential })),
+        );
+      }
+      const result = await need(rt).signInWithFederated(op.providerId, {
+        mode: op.mode,
+        ...(op.loginHint ? { loginHint: op.loginHint } : {}),
+        link: op.link,
+        scopes: op.scopes,
+        customParameters: op.customParameters,
+      });
+      return linkPending(rt, result, op.pendingCredential);
+    }
+    case 'anonymous':
+      return need(rt).signInAnonymously();
+    case 'passwordSignInAndLink': {
+      await need(rt).signInWithEmailAndPassword(op.email, op.password);
+      return need(rt).linkWithCredential(op.credential);
+    }
+    case 'actionCode':
+      return handleActionCode(op.url, need(rt), { allowedOrigins: rt.config.allowedOrigins });
+    case 'confirmPasswordReset':
+      return need(rt).confirmPasswordReset(op.code, op.password);
+    case 'signOut':
+      return need(rt).signOut();
+  }
+}
