@@ -18,8 +18,8 @@ import {
 } from '@doorway/auth-core/first-card';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { EmailEntry, PhoneEntry, ProviderChooser, SpinnerCard, UnrecoverableError } from './cards/start.tsx';
-import { type CardProps, type UiEvent, WidgetContext, type WidgetEnv } from './context.ts';
 import type { FirstCardName, LaterCardName } from './cardsChunk.tsx';
+import { type CardProps, type UiEvent, WidgetContext, type WidgetEnv } from './context.ts';
 import { type CardsChunk, loadCards, loadedCards } from './loadCards.ts';
 import { Spinner } from './parts.tsx';
 import { useFlow } from './useFlow.ts';

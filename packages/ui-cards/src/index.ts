@@ -8,6 +8,7 @@
  * @module
  */
 
+export type { FirstCardName, LaterCardName } from './cardsChunk.tsx';
 export {
   assertNever,
   type CardProps,
@@ -16,7 +17,6 @@ export {
   WidgetContext,
   type WidgetEnv,
 } from './context.ts';
-export type { FirstCardName, LaterCardName } from './cardsChunk.tsx';
 export { type CardsChunk, loadCards, loadedCards } from './loadCards.ts';
 export {
   FlowRouter,
