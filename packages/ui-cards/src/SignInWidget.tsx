@@ -158,8 +158,8 @@ export interface FlowRouterProps {
 
 /**
  * Renders the card component for `state.card`. The cards a widget can open on (provider chooser, email
- * entry, phone entry, spinner, unrecoverable error) are here; the others come from the cards chunk ({@link loadCards}),
- * with the spinner shown while it loads.
+ * entry, phone entry, spinner, unrecoverable error) are here; the others come from the cards chunk
+ * ({@link loadCards}), with the spinner shown while it loads.
  */
 export function FlowRouter({ state, send }: FlowRouterProps) {
   const Card = (firstCards[state.card as FirstCardName] ?? LaterCard) as ComponentType<FlowRouterProps>;

@@ -11,6 +11,7 @@ import { LOGIN, open } from './harness.tsx';
 
 afterEach(() => {
   vi.doUnmock('../src/cardsChunk.tsx');
+  vi.doUnmock('../src/phoneNumbers.ts');
   vi.resetModules();
 });
 
@@ -88,5 +89,23 @@ describe('the cards chunk', () => {
     expect(screen.getByRole('heading', { name: uiText.providerChooserTitle })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: uiText.unrecoverableErrorTitle })).toBeTruthy();
     expect(screen.getByText(errorMessages['network-request-failed'])).toBeTruthy();
+  });
+
+  it('a phone card whose chunks fail to load says so on the card instead of crashing the page', async () => {
+    vi.doMock('../src/phoneNumbers.ts', () => {
+      throw new Error('the chunk failed to load');
+    });
+    const ui = await freshWidget();
+    render(
+      <ui.SignInWidget
+        config={{ signInOptions: ['phone'] }}
+        provider={createFakeProvider()}
+        url={LOGIN}
+        storage={createMemoryStorage()}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: uiText.phoneEntryTitle })).toBeTruthy();
+    expect(await screen.findByText(errorMessages['network-request-failed'])).toBeTruthy();
+    expect(screen.getByRole('heading', { name: uiText.phoneEntryTitle })).toBeTruthy();
   });
 });

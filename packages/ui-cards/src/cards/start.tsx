@@ -165,12 +165,16 @@ export function SpinnerCard(_: CardProps<'spinner'>) {
 
 // The phone form comes with the cards chunk and needs the phone chunk (libphonenumber-js's metadata and our
 // reader of it): both load in parallel when the card shows. The heading is here, so that a phone-only widget
-// renders it (also on the server) meanwhile.
-const LazyPhoneNumberForm = lazy(async () => {
-  const [cards, numbers] = await Promise.all([loadCards(), import('../phoneNumbers.ts')]);
-  const { PhoneNumberForm } = cards;
-  return { default: (props: PhoneFormProps) => <PhoneNumberForm {...props} numbers={numbers} /> };
-});
+// renders it (also on the server) meanwhile. A chunk that fails to load is said on the card, not thrown into
+// the app's React tree.
+const LazyPhoneNumberForm = lazy(() =>
+  Promise.all([loadCards(), import('../phoneNumbers.ts')]).then(
+    ([{ PhoneNumberForm }, numbers]) => ({
+      default: (props: PhoneFormProps) => <PhoneNumberForm {...props} numbers={numbers} />,
+    }),
+    () => ({ default: () => <CardError message={messageFor('network-request-failed')} /> }),
+  ),
+);
 
 /** Phone number entry: country selector, number, captcha. The number is sent in E.164. */
 export function PhoneEntry(props: CardProps<'phoneEntry'>) {
