@@ -1,8 +1,7 @@
 /**
- * Email action codes (spec §2): parsing the action URL and handling every mode server-side.
+ * Email action codes (spec §2): handling every mode of an action URL (`actionUrl.ts` reads the URL).
  * @module
  */
-
 import { parseActionUrl } from './actionUrl.ts';
 import { isRetryableError, toErrorInfo } from './errors.ts';
 import type { MessageKey } from './messages.ts';
@@ -10,6 +9,7 @@ import type { ActionMode, AuthProvider } from './provider.ts';
 import { safeRedirect } from './redirect.ts';
 import { validateNewPassword } from './rules.ts';
 
+/** The outcome of an action URL, as the card to show. `widget` means: show the sign-in widget. */
 export type ActionResult =
   | { card: 'widget'; mode: 'signIn' | 'select' | null }
   | { card: 'passwordReset'; code: string; email: string; continueUrl: string | null; error?: MessageKey }
