@@ -136,14 +136,13 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
     linkSignIn: null,
   };
   let loaded: FlowEngine | null = 'transition' in engine ? engine : null;
+  const ready = Promise.resolve(engine);
   let state = initialState(options.url);
   let disposed = false;
   let dispatching = false;
   const queue: FlowEvent[] = [];
   const listeners = new Set<() => void>();
   const timers = new Map<TimerName, unknown>();
-  // Calls asked for before the engine arrived, started when it does.
-  const waiting: (() => void)[] = [];
 
   const stopTimers = () => {
     for (const handle of timers.values()) clock.clearTimeout(handle);
@@ -152,16 +151,14 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
   const ctx = (): FlowContext => ({ config, capabilities: rt.provider?.capabilities ?? NO_CAPABILITIES });
 
   if (!loaded) {
-    Promise.resolve(engine).then(
+    ready.then(
       (e) => {
         loaded = e;
-        for (const start of waiting.splice(0)) start();
         drain();
       },
       () => {
         if (disposed) return;
         queue.length = 0;
-        waiting.length = 0;
         stopTimers();
         const [next, effects] = go(state, { card: 'unrecoverableError', message: 'network-request-failed' });
         state = next;
@@ -208,15 +205,16 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
     switch (effect.type) {
       case 'call': {
         const { id, op } = effect;
-        const start = () => {
+        const start = (e: FlowEngine) => {
           if (disposed) return;
-          (loaded as FlowEngine).execute(op, rt).then(
+          e.execute(op, rt).then(
             (result) => send({ type: 'PROVIDER_RESOLVED', id, result }),
             (error: unknown) => send({ type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) }),
           );
         };
-        if (loaded) start();
-        else waiting.push(start);
+        // A call asked for before the engine arrived starts when it does (never, if it fails to load).
+        if (loaded) start(loaded);
+        else ready.then(start, () => undefined);
         return;
       }
       case 'startTimer': {
