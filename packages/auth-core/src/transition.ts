@@ -44,7 +44,7 @@ import {
   startTransition,
   type TransitionResult,
 } from './start.ts';
-import type { CardName, FlowState, StateOf } from './states.ts';
+import type { FlowState, StateOf } from './states.ts';
 
 /** Shows an error line on the current card; anything in flight is over. */
 function fail(state: FlowState, error: MessageKey, effects: Effect[] = []): TransitionResult {
@@ -699,27 +699,24 @@ function onContinue(state: FlowState, ctx: FlowContext): TransitionResult {
   }
 }
 
-/** Cards where Cancel does nothing: passive ones, action-code outcomes and the unrecoverable error. */
-const NO_WAY_BACK = new Set<CardName>([
-  'spinner',
-  'signedIn',
-  'passwordReset',
-  'passwordResetSuccess',
-  'passwordResetFailure',
-  'emailVerificationSuccess',
-  'emailVerificationFailure',
-  'verifyAndChangeEmailSuccess',
-  'verifyAndChangeEmailFailure',
-  'revertSecondFactorAdditionSuccess',
-  'revertSecondFactorAdditionFailure',
-  'emailChangeRevoked',
-  'emailChangeRevokeFailure',
-  'unrecoverableError',
-]);
-
 function onCancel(state: FlowState, ctx: FlowContext): TransitionResult {
-  if ((state.pending && state.card !== 'spinner') || NO_WAY_BACK.has(state.card)) return same(state);
+  if (state.pending && state.card !== 'spinner') return same(state);
   switch (state.card) {
+    case 'spinner':
+    case 'signedIn':
+    case 'passwordReset':
+    case 'passwordResetSuccess':
+    case 'passwordResetFailure':
+    case 'emailVerificationSuccess':
+    case 'emailVerificationFailure':
+    case 'verifyAndChangeEmailSuccess':
+    case 'verifyAndChangeEmailFailure':
+    case 'revertSecondFactorAdditionSuccess':
+    case 'revertSecondFactorAdditionFailure':
+    case 'emailChangeRevoked':
+    case 'emailChangeRevokeFailure':
+    case 'unrecoverableError':
+      return same(state);
     case 'providerChooser':
       if (state.chooseTenant || !ctx.config.tenants || ctx.config.tenants.length < 2) return same(state);
       return go({ ...state, tenantChosen: false }, { card: 'providerChooser', chooseTenant: true });
