@@ -15,8 +15,15 @@ afterEach(() => {
   vi.resetModules();
 });
 
-/** The widget's modules, imported again: a page that has not loaded the cards chunk yet. */
-async function freshWidget() {
+/**
+ * The widget's modules, imported again: a page that has not loaded the cards chunk yet. `failing`: a lazily
+ * loaded module whose load fails.
+ */
+async function freshWidget(options: { failing?: '../src/cardsChunk.tsx' | '../src/phoneNumbers.ts' } = {}) {
+  if (options.failing)
+    vi.doMock(options.failing, () => {
+      throw new Error('the chunk failed to load');
+    });
   vi.resetModules();
   return import('../src/index.ts');
 }
@@ -57,10 +64,7 @@ describe('the cards chunk', () => {
   it('FlowRouter shows the unrecoverable error card when the chunk fails to load', async () => {
     const o = await open({ signInOptions: ['email'], displayMode: 'identifierFirst' });
     await o.send({ type: 'SUBMIT_EMAIL', email: 'new@example.com' });
-    vi.doMock('../src/cardsChunk.tsx', () => {
-      throw new Error('the chunk failed to load');
-    });
-    const ui = await freshWidget();
+    const ui = await freshWidget({ failing: '../src/cardsChunk.tsx' });
     await act(async () => {
       render(
         <ui.WidgetContext.Provider value={{ config: o.config, getProvider: () => o.fake }}>
@@ -74,10 +78,7 @@ describe('the cards chunk', () => {
   });
 
   it('a widget whose chunk fails to load ends on the unrecoverable error card', async () => {
-    vi.doMock('../src/cardsChunk.tsx', () => {
-      throw new Error('the chunk failed to load');
-    });
-    const ui = await freshWidget();
+    const ui = await freshWidget({ failing: '../src/cardsChunk.tsx' });
     render(
       <ui.SignInWidget
         config={{ signInOptions: ['email', 'google.com'] }}
@@ -92,10 +93,7 @@ describe('the cards chunk', () => {
   });
 
   it('a phone card whose chunks fail to load says so on the card instead of crashing the page', async () => {
-    vi.doMock('../src/phoneNumbers.ts', () => {
-      throw new Error('the chunk failed to load');
-    });
-    const ui = await freshWidget();
+    const ui = await freshWidget({ failing: '../src/phoneNumbers.ts' });
     render(
       <ui.SignInWidget
         config={{ signInOptions: ['phone'] }}
