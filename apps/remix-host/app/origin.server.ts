@@ -3,7 +3,7 @@
  * sign-out CSRF protection on top of SameSite=Lax cookies).
  * @module
  */
-import { safeRedirect } from '@doorway/auth-core';
+import { safeRedirectTarget } from '@doorway/auth-core';
 
 /**
  * The origins of a request the host trusts: the request's own origin first (the base for relative
@@ -26,9 +26,9 @@ export function isTrustedOrigin(request: Request, allowedOrigins: readonly strin
 }
 
 /**
- * A redirect target for this request: `url` when {@link safeRedirect} accepts it, else `fallback`, else
- * `null`; a same-origin result is returned as a path (`/account?x=1`), so it stays valid behind a proxy
- * that rewrites the host.
+ * A redirect target for this request, as it may be written in `href`, `Location` or page data:
+ * {@link safeRedirectTarget} over the request's trusted origins (a same-origin result as a path that never
+ * starts with `//` or `/\\`), else `fallback` checked the same way, else `null`.
  */
 export function safeTarget(
   url: string | null | undefined,
@@ -36,9 +36,5 @@ export function safeTarget(
   allowedOrigins: readonly string[],
   fallback: string | null = null,
 ): string | null {
-  const origins = trustedOrigins(request, allowedOrigins);
-  const safe = safeRedirect(url, origins, fallback);
-  if (safe === null) return null;
-  const target = new URL(safe);
-  return target.origin === origins[0] ? `${target.pathname}${target.search}${target.hash}` : target.href;
+  return safeRedirectTarget(url, trustedOrigins(request, allowedOrigins), fallback);
 }

@@ -39,6 +39,21 @@ describe('loadActionPage (GET /action)', () => {
     });
   });
 
+  it.each([
+    '%2F..%2F%2Fevil.example',
+    '%2F.%2F%2Fevil.example',
+    'http%3A%2F%2F127.0.0.1%3A3000%2F%2Fevil.example',
+  ])(
+    'verifyEmail: a continueUrl that resolves to //evil.example (%s) continues to the sign-in page (issue 12)',
+    async (continueUrl) => {
+      const page = await loadActionPage(
+        get(`mode=verifyEmail&oobCode=verify1&continueUrl=${continueUrl}`),
+        fakeActionDeps(codes()),
+      );
+      expect(page.view).toEqual({ card: 'emailVerificationSuccess', continueUrl: '/login' });
+    },
+  );
+
   it('resetPassword: verifies the code and shows the form for the account, without echoing the code', async () => {
     const page = await loadActionPage(get('mode=resetPassword&oobCode=reset1'), fakeActionDeps(codes()));
     expect(page.view).toEqual({ card: 'passwordReset', email: 'ada@example.com', error: null });

@@ -57,6 +57,13 @@ describe('safeTarget', () => {
     '%2F%2Fevil.example',
     'data:text/html,hi',
     'java\tscript:alert(1)',
+    // Resolve to `//evil.example` on this origin (issue 12).
+    '/..//evil.example',
+    '/.//evil.example',
+    '/%2e%2e//evil.example',
+    '/x/..//evil.example',
+    'http://127.0.0.1:3000//evil.example',
+    'http://127.0.0.1:3000/..//evil.example',
   ])('should fall back for %j', (hostile) => {
     expect(safeTarget(hostile, req, [], '/account')).toBe('/account');
     expect(safeTarget(hostile, req, [])).toBeNull();

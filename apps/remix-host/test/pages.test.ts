@@ -22,6 +22,12 @@ describe('loginPage', () => {
     'https://evil.example',
     '/\\evil.example',
     'https:evil.example',
+    // Resolve to `//evil.example` on this origin (issue 12).
+    '/..//evil.example',
+    '/.//evil.example',
+    '/%2e%2e//evil.example',
+    '/x/..//evil.example',
+    'http://127.0.0.1:3000//evil.example',
   ])('should replace %j with the configured success URL', (hostile) => {
     const page = loginPage(request(`/login?signInSuccessUrl=${encodeURIComponent(hostile)}`), config);
     expect(page.successUrl).toBe('/account');
