@@ -31,6 +31,7 @@ import {
   type User,
 } from '@supabase/supabase-js';
 import { toAuthError } from './errors.ts';
+import { requireEmail, requireUrl, sameEmail } from './input.ts';
 import {
   actionRedirectUrl,
   type EmailTokenType,
@@ -182,27 +183,9 @@ export interface SupabaseProvider extends AuthProvider {
   dispose(): void;
 }
 
-// GoTrue's email check (checkmail); used where GoTrue itself does not check (password sign-in, lookups).
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 // GoTrue accepts any 2–15 digits; the widget needs a real international number with its `+`.
 const E164 = /^\+[1-9]\d{6,14}$/;
 const RAW_TOKEN_HASH = /^(pkce_)?[0-9a-f]{16,128}$/;
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-function requireEmail(email: string): void {
-  if (!EMAIL.test(email)) throw new AuthError('invalid-email');
-}
-
-function requireUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError('not http(s)');
-    return parsed.href;
-  } catch {
-    throw new AuthError('invalid-continue-uri');
-  }
-}
 
 function windowBrowser(): SupabaseBrowser {
   const win = (): Window | null => (typeof window === 'undefined' ? null : window);
