@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The host's production server: what remix-serve does (compression, immutable build assets, public files,
 // the Remix request handler), with an access log that never writes an action link's codes or tokens
-// (./access-log.mjs). Usage: `node server.mjs [build/server/index.js]`; PORT (3000) and HOST from env.
+// (./access-log.mjs) and a gate in front of Remix (./request-gate.mjs: request targets, cross-origin
+// writes, body size). Usage: `node server.mjs [build/server/index.js]`; PORT (3000) and HOST from env.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@remix-run/express';
-import { installGlobals } from '@remix-run/node';
+import { createRequestHandler, installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import { accessLog } from './access-log.mjs';
+import { badRequestTargets, gatedRemixHandler } from './request-gate.mjs';
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production';
 let build;
@@ -23,11 +24,12 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const app = express();
 app.disable('x-powered-by');
+app.use(accessLog());
+app.use(badRequestTargets());
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h' }));
-app.use(accessLog());
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.all('*', gatedRemixHandler(createRequestHandler(build, process.env.NODE_ENV)));
 
 const port = Number(process.env.PORT ?? '3000');
 const host = process.env.HOST;
