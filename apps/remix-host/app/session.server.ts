@@ -153,7 +153,7 @@ async function readIdToken(request: Request): Promise<string | null> {
 /**
  * `POST /session`: exchanges the posted ID token (`{"idToken": "…"}` or a form field) for a session
  * cookie. 204 with `Set-Cookie` on success; 403 for a cross-origin request; 400 without a token; 401 for
- * a bad, expired or disabled user's token; 503 when Firebase cannot be asked.
+ * a bad, expired, revoked or disabled user's token; 503 when Firebase cannot be asked.
  */
 export async function startSession(
   request: Request,
@@ -168,6 +168,10 @@ export async function startSession(
     const cookie = await backend.createSessionCookie(idToken, {
       expiresInMs: SESSION_MAX_AGE_SECONDS * 1000,
     });
+    // An ID token issued before a sign-out is revoked with it; the session cookie made from it says so.
+    if ((await backend.verifySessionCookie(cookie, { checkRevoked: true })) === null) {
+      return jsonResponse(401, { error: messageFor('session-expired') });
+    }
     return new Response(null, {
       status: 204,
       headers: {
@@ -182,21 +186,58 @@ export async function startSession(
   }
 }
 
+/** How {@link endSession} waits (tests pass a fake). */
+export interface Waiting {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realTime: Waiting = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 /**
- * `POST /logout`: revokes the user's sessions (every device), clears the cookie and sends the browser to
- * the sign-out card. A cross-origin request gets 403 and changes nothing.
+ * Revokes every session of the cookie's user, whatever the timing. Firebase records a revocation in whole
+ * seconds and keeps every session signed in during that second (it checks `auth_time < validSince`), so a
+ * revocation made in the second of a sign-in, on this device or another, would not end that session. The
+ * revocation waits for the second after both the sign-out request and this session's sign-in (at most a
+ * second), is checked, and is repeated once a second later if the session still verifies (a backend clock
+ * behind ours).
+ */
+async function revokeSession(
+  backend: SessionBackend,
+  cookie: string | null,
+  user: { uid: string; authTime: number },
+  time: Waiting,
+): Promise<void> {
+  const nextSecond = (Math.floor(Math.max(time.now(), user.authTime) / 1000) + 1) * 1000;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const wait = nextSecond + attempt * 1000 - time.now();
+    if (wait > 0) await time.sleep(wait);
+    await backend.revokeSessions(user.uid);
+    if ((await backend.verifySessionCookie(cookie, { checkRevoked: true })) === null) return;
+  }
+}
+
+/**
+ * `POST /logout`: revokes the user's sessions (every device, this one included even when it began in the
+ * same second), clears the cookie and sends the browser to the sign-out card. A cross-origin request gets
+ * 403 and changes nothing.
  */
 export async function endSession(
   request: Request,
   backend: SessionBackend,
   allowedOrigins: readonly string[],
+  time: Waiting = realTime,
 ): Promise<Response> {
   if (!isTrustedOrigin(request, allowedOrigins)) return forbidden();
   const url = new URL(request.url);
-  const user = await backend.verifySessionCookie(readSessionCookie(request)).catch(() => null);
+  const cookie = readSessionCookie(request);
+  const user = await backend.verifySessionCookie(cookie).catch(() => null);
   if (user !== null) {
     // The cookie is cleared either way; a failed revocation only leaves other devices signed in.
-    await backend.revokeSessions(user.uid).catch(() => undefined);
+    await revokeSession(backend, cookie, user, time).catch(() => undefined);
   }
   return new Response(null, {
     status: 303,

@@ -31,6 +31,8 @@ function mintingSessions() {
       minted.push({ idToken, expiresInMs, cookie });
       return cookie;
     },
+    verifySessionCookie: (cookie, options) =>
+      base.verifySessionCookie(minted.some((m) => m.cookie === cookie) ? 'cookie-ada' : cookie, options),
   };
   return { backend, minted };
 }
@@ -68,7 +70,13 @@ describe('session cookie lifetime', () => {
     }
 
     const hour = jwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
-    const backend: SessionBackend = { ...fakeSessions(), createSessionCookie: async () => hour };
+    const sessions = fakeSessions();
+    const backend: SessionBackend = {
+      ...sessions,
+      createSessionCookie: async () => hour,
+      verifySessionCookie: (cookie, options) =>
+        sessions.verifySessionCookie(cookie === hour ? 'cookie-ada' : cookie, options),
+    };
     const response = await startSession(signIn(), backend, []);
     expect(response.status).toBe(204);
     const maxAge = Number(/Max-Age=(\d+)/.exec(response.headers.get('set-cookie') ?? '')?.[1]);
@@ -221,5 +229,105 @@ describe('cross-origin refusals change nothing', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(asked).toEqual([]);
     expect(sessions.revoked).toEqual([]);
+  });
+});
+
+/**
+ * A backend that revokes as Firebase does: `validSince` in whole seconds of its clock, and a session counts
+ * as revoked only when it began before that second (`authTime < validSince`).
+ */
+function secondsBackend(clock: { ms: number }, signInAt: number) {
+  let validSince = 0;
+  const revocations: number[] = [];
+  const user = { uid: 'uid-ada', authTime: Math.floor(signInAt / 1000) * 1000 };
+  const backend: SessionBackend = {
+    ...fakeSessions(),
+    async verifySessionCookie(cookie, options) {
+      if (cookie !== 'cookie-ada') return null;
+      if (options?.checkRevoked && user.authTime < validSince) return null;
+      return { ...(await fakeSessions().verifySessionCookie('cookie-ada')), ...user } as never;
+    },
+    async revokeSessions() {
+      validSince = Math.floor(clock.ms / 1000) * 1000;
+      revocations.push(clock.ms);
+    },
+  };
+  return { backend, revocations };
+}
+
+describe('sign-out in the same second as sign-in (issue 12)', () => {
+  const logout = () =>
+    request('/logout', {
+      method: 'POST',
+      origin: 'http://127.0.0.1:3000',
+      headers: { cookie: 'doorway_session=cookie-ada' },
+    });
+
+  it('waits for the second after the sign-in, so the revocation covers this session', async () => {
+    const clock = { ms: 1_700_000_000_250 };
+    const { backend, revocations } = secondsBackend(clock, clock.ms);
+    const slept: number[] = [];
+    const time = {
+      now: () => clock.ms,
+      sleep: async (ms: number) => void (slept.push(ms), (clock.ms += ms)),
+    };
+    const response = await endSession(logout(), backend, [], time);
+    expect(response.status).toBe(303);
+    expect(slept).toEqual([750]);
+    expect(revocations).toEqual([1_700_000_001_000]);
+    expect(await backend.verifySessionCookie('cookie-ada', { checkRevoked: true })).toBeNull();
+  });
+
+  it('without the wait the same-second revocation would not hold (the case it guards)', async () => {
+    const clock = { ms: 1_700_000_000_250 };
+    const { backend } = secondsBackend(clock, clock.ms);
+    await backend.revokeSessions('uid-ada');
+    expect(await backend.verifySessionCookie('cookie-ada', { checkRevoked: true })).not.toBeNull();
+  });
+
+  it('an earlier sign-in: the revocation still waits for the next second, which covers another device signed in this second', async () => {
+    const clock = { ms: 1_700_000_005_400 };
+    const { backend, revocations } = secondsBackend(clock, 1_700_000_000_000);
+    const slept: number[] = [];
+    const time = {
+      now: () => clock.ms,
+      sleep: async (ms: number) => void (slept.push(ms), (clock.ms += ms)),
+    };
+    await endSession(logout(), backend, [], time);
+    expect(slept).toEqual([600]);
+    expect(revocations).toEqual([1_700_000_006_000]);
+  });
+
+  it('revokes once more a second later when the backend’s clock is behind and the session still verifies', async () => {
+    const clock = { ms: 1_700_000_000_250 };
+    const backendClock = { ms: clock.ms - 900 };
+    const { backend, revocations } = secondsBackend(backendClock, clock.ms);
+    const time = {
+      now: () => clock.ms,
+      sleep: async (ms: number) => {
+        clock.ms += ms;
+        backendClock.ms += ms;
+      },
+    };
+    await endSession(logout(), backend, [], time);
+    expect(revocations).toHaveLength(2);
+    expect(await backend.verifySessionCookie('cookie-ada', { checkRevoked: true })).toBeNull();
+  });
+
+  it('an ID token revoked by a sign-out cannot start a new session', async () => {
+    const sessions = fakeSessions();
+    sessions.revoked.push('uid-ada');
+    const response = await startSession(
+      request('/session', {
+        method: 'POST',
+        origin: 'http://127.0.0.1:3000',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idToken: 'good-token' }),
+      }),
+      sessions,
+      [],
+    );
+    expect(response.status).toBe(401);
+    expect(response.headers.get('set-cookie')).toBeNull();
   });
 });
