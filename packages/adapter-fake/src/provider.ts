@@ -9,6 +9,7 @@ import {
   type AuthCredential,
   AuthError,
   type AuthErrorDetails,
+  type AuthProvider,
   type AuthUser,
   type CaptchaVerifier,
   type ErrorCode,
@@ -109,6 +110,32 @@ interface CaptchaState {
 }
 
 type FederatedCredential = Extract<AuthCredential, { kind: 'federated' }>;
+
+/**
+ * One client of the backend: the tenant it selected and the user signed in on it. The provider has one;
+ * a server provider opens one per request over the same users, codes and outbox.
+ */
+interface Session {
+  tenantId: string | null;
+  currentUid: string | null;
+  /** The last user handed out, so the same data keeps the same object. */
+  lastUser: AuthUser | null;
+}
+
+const newSession = (): Session => ({ tenantId: null, currentUid: null, lastUser: null });
+
+/** Opens a new client session on a fake provider's backend (see {@link openFakeSession}). */
+const sessionOpeners = new WeakMap<FakeProvider, () => AuthProvider>();
+
+/**
+ * A new client of the same in-memory backend as `world`: same users, codes, outbox and faults, its own
+ * tenant and signed-in user. For the fake's server provider.
+ */
+export function openFakeSession(world: FakeProvider): AuthProvider {
+  const open = sessionOpeners.get(world);
+  if (open === undefined) throw new TypeError('openFakeSession: not a provider from createFakeProvider');
+  return open();
+}
 
 // The storage may be shared with other code (sessionStorage), so what comes back is checked, not trusted.
 function parsePendingRedirect(raw: string): PendingRedirect | null {
@@ -228,9 +255,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   const listeners = new Set<() => void>();
   let popupBlocks = 0;
   let faults: FakeFaults = { ...initialFaults };
-  let tenantId: string | null = null;
-  let currentUid: string | null = null;
-  let lastUser: AuthUser | null = null;
+  const main = newSession();
 
   const baseCapabilities: ProviderCapabilities = {
     password: true,
@@ -351,20 +376,21 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   }
 
   function signInAs(
+    s: Session,
     row: UserRow,
     providerId: string,
     isNewUser: boolean,
     credential?: AuthCredential,
   ): SignInResult {
     if (row.disabled) fail('user-disabled');
-    currentUid = row.uid;
+    s.currentUid = row.uid;
     const result: SignInResult = { user: toAuthUser(row), isNewUser, providerId };
     if (credential !== undefined) result.credential = credential;
     return result;
   }
 
-  function currentRow(): UserRow {
-    const row = currentUid === null ? undefined : users.get(currentUid);
+  function currentRow(s: Session): UserRow {
+    const row = s.currentUid === null ? undefined : users.get(s.currentUid);
     return row ?? fail('requires-recent-login');
   }
 
@@ -376,6 +402,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   // ---- action codes ----
 
   function issueCode(
+    tenantId: string | null,
     kind: FakeEmailKind,
     to: string,
     uid: string | null,
@@ -410,9 +437,9 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     return email;
   }
 
-  function lookupCode(code: string, kinds?: readonly FakeEmailKind[]): CodeRow {
+  function lookupCode(s: Session, code: string, kinds?: readonly FakeEmailKind[]): CodeRow {
     const row = codes.get(code);
-    if (row === undefined || row.used || row.tenantId !== tenantId) fail('invalid-action-code');
+    if (row === undefined || row.used || row.tenantId !== s.tenantId) fail('invalid-action-code');
     if (kinds !== undefined && !kinds.includes(row.kind)) fail('invalid-action-code');
     if (clock.now() >= row.expiresAt) fail('expired-action-code');
     if (row.uid !== null && !users.has(row.uid)) fail('invalid-action-code');
@@ -425,29 +452,29 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
 
   // ---- sign-in paths shared by several methods ----
 
-  function passwordSignIn(email: string, password: string): SignInResult {
+  function passwordSignIn(s: Session, email: string, password: string): SignInResult {
     requireCapability(capabilities.password);
-    const row = byEmail(tenantId, checkEmail(email));
+    const row = byEmail(s.tenantId, checkEmail(email));
     if (row === undefined) fail(faults.enumerationProtection ? 'wrong-password' : 'user-not-found');
     if (row.password === null || row.password !== password) fail('wrong-password');
-    return signInAs(row, 'password', false);
+    return signInAs(s, row, 'password', false);
   }
 
-  function emailLinkCode(email: string, link: string): { code: CodeRow; email: string } {
+  function emailLinkCode(s: Session, email: string, link: string): { code: CodeRow; email: string } {
     const normalized = checkEmail(email);
     const params = readActionLink(link);
     if (params === null || params.mode !== 'signIn') fail('invalid-action-code');
-    const code = lookupCode(params.oobCode, ['signIn']);
+    const code = lookupCode(s, params.oobCode, ['signIn']);
     if (code.info.email !== normalized) fail('email-mismatch');
     return { code, email: normalized };
   }
 
-  function emailLinkSignIn(email: string, link: string, linkToCurrent: boolean): SignInResult {
+  function emailLinkSignIn(s: Session, email: string, link: string, linkToCurrent: boolean): SignInResult {
     requireCapability(capabilities.emailLink);
-    const { code, email: address } = emailLinkCode(email, link);
-    const owner = byEmail(tenantId, address);
+    const { code, email: address } = emailLinkCode(s, email, link);
+    const owner = byEmail(s.tenantId, address);
     if (linkToCurrent) {
-      const current = currentRow();
+      const current = currentRow(s);
       if (owner !== undefined && owner !== current) {
         fail('email-already-in-use', {
           email: address,
@@ -458,53 +485,59 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       current.email = address;
       current.emailVerified = true;
       addProvider(current, 'emailLink');
-      return signInAs(current, 'emailLink', false);
+      return signInAs(s, current, 'emailLink', false);
     }
     if (owner !== undefined) {
       if (owner.disabled) fail('user-disabled');
       code.used = true;
       owner.emailVerified = true;
       addProvider(owner, 'emailLink');
-      return signInAs(owner, 'emailLink', false);
+      return signInAs(s, owner, 'emailLink', false);
     }
-    const row = signUp({ email: address, emailLink: true, emailVerified: true }, tenantId);
+    const row = signUp({ email: address, emailLink: true, emailVerified: true }, s.tenantId);
     code.used = true;
-    return signInAs(row, 'emailLink', true);
+    return signInAs(s, row, 'emailLink', true);
   }
 
-  function phoneSession(verificationId: string, code: string): SmsSession {
+  function phoneSession(s: Session, verificationId: string, code: string): SmsSession {
     const session = smsSessions.get(verificationId);
-    if (session === undefined || session.used || session.tenantId !== tenantId) fail('code-expired');
+    if (session === undefined || session.used || session.tenantId !== s.tenantId) fail('code-expired');
     if (clock.now() >= session.expiresAt) fail('code-expired');
     if (session.code !== code) fail('invalid-verification-code');
     return session;
   }
 
-  function phoneSignIn(verificationId: string, code: string, linkToCurrent: boolean): SignInResult {
+  function phoneSignIn(
+    s: Session,
+    verificationId: string,
+    code: string,
+    linkToCurrent: boolean,
+  ): SignInResult {
     requireCapability(capabilities.phone);
-    const session = phoneSession(verificationId, code);
-    const owner = byPhone(tenantId, session.phoneNumber);
+    const session = phoneSession(s, verificationId, code);
+    const owner = byPhone(s.tenantId, session.phoneNumber);
     if (linkToCurrent) {
-      const current = currentRow();
+      const current = currentRow(s);
       if (owner !== undefined && owner !== current) {
         fail('credential-already-in-use', { credential: { kind: 'phone', verificationId, code } });
       }
       session.used = true;
       current.phoneNumber = session.phoneNumber;
       addProvider(current, 'phone');
-      return signInAs(current, 'phone', false);
+      return signInAs(s, current, 'phone', false);
     }
     if (owner !== undefined) {
       if (owner.disabled) fail('user-disabled');
       session.used = true;
-      return signInAs(owner, 'phone', false);
+      return signInAs(s, owner, 'phone', false);
     }
-    const row = signUp({ phoneNumber: session.phoneNumber }, tenantId);
+    const row = signUp({ phoneNumber: session.phoneNumber }, s.tenantId);
     session.used = true;
-    return signInAs(row, 'phone', true);
+    return signInAs(s, row, 'phone', true);
   }
 
   function federatedSignIn(
+    s: Session,
     providerId: string,
     identity: FakeIdentity,
     tenant: string | null,
@@ -515,7 +548,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     const email = identity.email === undefined ? null : normalizeEmail(identity.email);
     const owner = byFederated(tenant, providerId, identity.sub);
     if (linkToCurrent) {
-      const current = currentRow();
+      const current = currentRow(s);
       if (owner !== undefined && owner !== current) {
         fail('credential-already-in-use', email === null ? { credential } : { email, credential });
       }
@@ -536,9 +569,9 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
         }
         addProvider(current, providerId);
       }
-      return signInAs(current, providerId, false, credential);
+      return signInAs(s, current, providerId, false, credential);
     }
-    if (owner !== undefined) return signInAs(owner, providerId, false, credential);
+    if (owner !== undefined) return signInAs(s, owner, providerId, false, credential);
     if (email !== null && byEmail(tenant, email) !== undefined) {
       fail('account-exists-with-different-credential', { email, credential });
     }
@@ -548,13 +581,17 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     };
     if (email !== null) input.email = email;
     if (identity.displayName !== undefined) input.displayName = identity.displayName;
-    return signInAs(signUp(input, tenant), providerId, true, credential);
+    return signInAs(s, signUp(input, tenant), providerId, true, credential);
   }
 
-  function federatedCredentialSignIn(credential: FederatedCredential, linkToCurrent: boolean): SignInResult {
+  function federatedCredentialSignIn(
+    s: Session,
+    credential: FederatedCredential,
+    linkToCurrent: boolean,
+  ): SignInResult {
     requireCapability(capabilities.federated.includes(credential.providerId));
     const identity = identityFromCredential(credential) ?? fail('generic');
-    return federatedSignIn(credential.providerId, identity, tenantId, linkToCurrent);
+    return federatedSignIn(s, credential.providerId, identity, s.tenantId, linkToCurrent);
   }
 
   async function askIdp(
@@ -591,21 +628,21 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     };
   }
 
-  function passwordLink(email: string, password: string): SignInResult {
+  function passwordLink(s: Session, email: string, password: string): SignInResult {
     requireCapability(capabilities.password);
     const address = checkEmail(email);
-    const current = currentRow();
+    const current = currentRow(s);
     const credential: AuthCredential = { kind: 'password', email, password };
     if (current.providerIds.includes('password'))
       fail('credential-already-in-use', { email: address, credential });
-    const owner = byEmail(tenantId, address);
+    const owner = byEmail(s.tenantId, address);
     if (owner !== undefined && owner !== current)
       fail('email-already-in-use', { email: address, credential });
     if (password.length < PASSWORD_MIN_LENGTH) fail('weak-password');
     current.email = address;
     current.password = password;
     addProvider(current, 'password');
-    return signInAs(current, 'password', false);
+    return signInAs(s, current, 'password', false);
   }
 
   // ---- backend (admin) ----
@@ -708,19 +745,19 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
       calls.length = 0;
     },
     get tenantId() {
-      return tenantId;
+      return main.tenantId;
     },
     createUser: (input) =>
-      admin(() => insertUser(input, input.tenantId === undefined ? tenantId : input.tenantId).uid),
+      admin(() => insertUser(input, input.tenantId === undefined ? main.tenantId : input.tenantId).uid),
     getUser: (uid) => {
       const row = users.get(uid);
       return row === undefined ? null : copyUser(row);
     },
     findUserByEmail: (email, tenant) => {
-      const row = byEmail(tenant === undefined ? tenantId : tenant, email);
+      const row = byEmail(tenant === undefined ? main.tenantId : tenant, email);
       return row === undefined ? null : copyUser(row);
     },
-    listUsers: (tenant) => usersOf(tenant === undefined ? tenantId : tenant).map(copyUser),
+    listUsers: (tenant) => usersOf(tenant === undefined ? main.tenantId : tenant).map(copyUser),
     updateUser: (uid, patch: FakeUserPatch) =>
       admin(() => {
         const row = requireUser(uid);
@@ -743,13 +780,14 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
     deleteUser: (uid) =>
       admin(() => {
         users.delete(uid);
-        if (currentUid === uid) currentUid = null;
+        if (main.currentUid === uid) main.currentUid = null;
       }),
     sendVerificationEmail: (uid, settings) =>
       admin(() => {
         const row = requireUser(uid);
         const email = requireEmail(row);
         return issueCode(
+          main.tenantId,
           'verifyEmail',
           email,
           uid,
@@ -762,6 +800,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
         const row = requireUser(uid);
         const email = requireEmail(row);
         return issueCode(
+          main.tenantId,
           'resetPassword',
           email,
           uid,
@@ -777,7 +816,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
         row.email = address;
         row.emailVerified = false;
         const info: ActionCodeInfo = { operation: 'recoverEmail', email: old, previousEmail: address };
-        return issueCode('recoverEmail', old, uid, info, settings);
+        return issueCode(main.tenantId, 'recoverEmail', old, uid, info, settings);
       }),
     verifyAndChangeEmail: (uid, newEmail, settings) =>
       admin(() => {
@@ -789,7 +828,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
           email: address,
           previousEmail: old,
         };
-        return issueCode('verifyAndChangeEmail', address, uid, info, settings);
+        return issueCode(main.tenantId, 'verifyAndChangeEmail', address, uid, info, settings);
       }),
     addSecondFactor: (uid, phoneNumber, settings) =>
       admin(() => {
@@ -803,7 +842,7 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
           previousEmail: null,
           factor: maskPhone(phone),
         };
-        return issueCode('revertSecondFactorAddition', email, uid, info, settings, phone);
+        return issueCode(main.tenantId, 'revertSecondFactorAddition', email, uid, info, settings, phone);
       }),
     subscribe: (listener) => {
       listeners.add(listener);
@@ -826,8 +865,8 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
         captchas.clear();
         popupBlocks = 0;
         faults = { ...initialFaults };
-        tenantId = null;
-        currentUid = null;
+        main.tenantId = null;
+        main.currentUid = null;
         counterIds = createCounterIds();
         smsCodes = createCodeGenerator(options.seed ?? 1);
         storage.removeItem(REDIRECT_STORAGE_KEY);
@@ -841,259 +880,265 @@ export function createFakeProvider(options: FakeProviderOptions = {}): FakeProvi
   }
   seed();
 
-  // ---- the provider ----
+  // ---- the provider: a client on a session ----
 
-  const provider: FakeProvider = {
-    backend,
-    get capabilities() {
-      return capabilities;
-    },
+  function client<T extends object>(s: Session, extra: T): AuthProvider & T {
+    return {
+      ...extra,
+      get capabilities() {
+        return capabilities;
+      },
 
-    getCurrentUser() {
-      const row = currentUid === null ? undefined : users.get(currentUid);
-      if (row === undefined) {
-        lastUser = null;
-        return null;
-      }
-      const user = toAuthUser(row);
-      // Same data, same object: callers may compare snapshots by identity.
-      if (lastUser === null || !sameUser(lastUser, user)) lastUser = user;
-      return lastUser;
-    },
-
-    setTenant: (tenant) =>
-      call('setTenant', () => {
-        if (
-          tenant !== null &&
-          (!capabilities.tenants || (options.tenants !== undefined && !options.tenants.includes(tenant)))
-        ) {
-          fail('generic');
-        }
-        tenantId = tenant;
-      }),
-
-    fetchSignInMethodsForEmail: (email) =>
-      call('fetchSignInMethodsForEmail', (): SignInMethod[] => {
-        const address = checkEmail(email);
-        if (faults.enumerationProtection) return [];
-        const row = byEmail(tenantId, address);
-        return row === undefined ? [] : row.providerIds.filter((id) => id !== 'phone');
-      }),
-
-    signInWithEmailAndPassword: (email, password) =>
-      call('signInWithEmailAndPassword', () => passwordSignIn(email, password)),
-
-    createUser: (email, password, displayName) =>
-      call('createUser', () => {
-        requireCapability(capabilities.password);
-        if (faults.signUpDisabled) fail('sign-up-disabled');
-        const address = checkEmail(email);
-        if (password.length < PASSWORD_MIN_LENGTH) fail('weak-password');
-        if (byEmail(tenantId, address) !== undefined) fail('email-already-in-use', { email: address });
-        const input: FakeUserInput = { email: address, password };
-        const name = displayName?.trim();
-        if (name) input.displayName = name;
-        return signInAs(signUp(input, tenantId), 'password', true);
-      }),
-
-    signInWithCredential: (credential) =>
-      call('signInWithCredential', () => {
-        switch (credential.kind) {
-          case 'password':
-            return passwordSignIn(credential.email, credential.password);
-          case 'emailLink':
-            return emailLinkSignIn(credential.email, credential.link, false);
-          case 'phone':
-            return phoneSignIn(credential.verificationId, credential.code, false);
-          case 'federated':
-            return federatedCredentialSignIn(credential, false);
-        }
-      }),
-
-    signInWithFederated: (providerId, opts) =>
-      call('signInWithFederated', async () => {
-        requireCapability(capabilities.federated.includes(providerId));
-        const link = opts.link === true;
-        if (link) currentRow();
-        if (opts.mode === 'popup') {
-          requireCapability(capabilities.popup);
-          if (popupBlocks > 0) {
-            popupBlocks -= 1;
-            fail('popup-blocked');
-          }
-          const identity = await askIdp(providerId, 'popup', opts);
-          if (identity === null) fail('user-cancelled');
-          return federatedSignIn(providerId, identity, tenantId, link);
-        }
-        requireCapability(capabilities.redirect);
-        const identity = await askIdp(providerId, 'redirect', opts);
-        const pending: PendingRedirect = { providerId, link, tenantId, identity };
-        storage.setItem(REDIRECT_STORAGE_KEY, JSON.stringify(pending));
-        const params: Record<string, string> = { providerId };
-        if (opts.loginHint !== undefined) params.login_hint = opts.loginHint;
-        options.navigate?.(appendParams(FAKE_IDP_URL, params));
-        return null;
-      }),
-
-    getRedirectResult: () =>
-      call('getRedirectResult', () => {
-        const raw = storage.getItem(REDIRECT_STORAGE_KEY);
-        if (raw === null) return null;
-        storage.removeItem(REDIRECT_STORAGE_KEY);
-        const pending = parsePendingRedirect(raw);
-        if (pending === null) return null;
-        if (pending.identity === null) fail('user-cancelled');
-        return federatedSignIn(pending.providerId, pending.identity, pending.tenantId, pending.link);
-      }),
-
-    signInAnonymously: () =>
-      call('signInAnonymously', () => {
-        requireCapability(capabilities.anonymous);
-        return signInAs(signUp({ isAnonymous: true }, tenantId), 'anonymous', true);
-      }),
-
-    createCaptchaVerifier(_container: unknown): CaptchaVerifier {
-      const state: CaptchaState = { solved: false, cleared: false };
-      captchas.add(state);
-      const verifier: CaptchaVerifier = {
-        kind: 'fake',
-        render: async () => {
-          if (state.cleared) fail('captcha-check-failed');
-        },
-        isSolved: () => !state.cleared && (backend.captcha.autoSolve || state.solved),
-        clear: () => {
-          state.cleared = true;
-          captchas.delete(state);
-        },
-      };
-      captchaStates.set(verifier, state);
-      return verifier;
-    },
-
-    startPhoneSignIn: (phoneNumber, verifier) =>
-      call('startPhoneSignIn', () => {
-        requireCapability(capabilities.phone);
-        const phone = normalizePhone(phoneNumber) ?? fail('invalid-phone-number');
-        if ((options.blockedCountryPrefixes ?? []).some((prefix) => phone.startsWith(prefix))) {
-          fail('unsupported-country');
-        }
-        if (!verifier.isSolved()) fail('captcha-check-failed');
-        const verificationId = createId('vid');
-        const code = smsCodes();
-        const now = clock.now();
-        smsSessions.set(verificationId, {
-          phoneNumber: phone,
-          code,
-          tenantId,
-          expiresAt: now + smsCodeTtl,
-          used: false,
-        });
-        sms.push({ to: phone, code, verificationId, sentAt: now, tenantId });
-        return { verificationId };
-      }),
-
-    confirmPhoneCode: (verificationId, code, opts) =>
-      call('confirmPhoneCode', () => phoneSignIn(verificationId, code, opts?.link === true)),
-
-    sendSignInLinkToEmail: (email, settings) =>
-      call('sendSignInLinkToEmail', () => {
-        requireCapability(capabilities.emailLink);
-        const address = checkEmail(email);
-        if (!isContinueUrl(settings.url)) fail('invalid-continue-uri');
-        issueCode(
-          'signIn',
-          address,
-          null,
-          { operation: 'signIn', email: address, previousEmail: null },
-          settings,
-        );
-      }),
-
-    isSignInWithEmailLink(link) {
-      return readActionLink(link)?.mode === 'signIn';
-    },
-
-    signInWithEmailLink: (email, link, opts) =>
-      call('signInWithEmailLink', () => emailLinkSignIn(email, link, opts?.link === true)),
-
-    sendPasswordResetEmail: (email, settings) =>
-      call('sendPasswordResetEmail', () => {
-        const address = checkEmail(email);
-        if (settings !== undefined && !isContinueUrl(settings.url)) fail('invalid-continue-uri');
-        const row = byEmail(tenantId, address);
+      getCurrentUser() {
+        const row = s.currentUid === null ? undefined : users.get(s.currentUid);
         if (row === undefined) {
-          if (faults.enumerationProtection) return;
-          fail('user-not-found');
+          s.lastUser = null;
+          return null;
         }
-        const info: ActionCodeInfo = { operation: 'resetPassword', email: address, previousEmail: null };
-        issueCode('resetPassword', address, row.uid, info, settings);
-      }),
+        const user = toAuthUser(row);
+        // Same data, same object: callers may compare snapshots by identity.
+        if (s.lastUser === null || !sameUser(s.lastUser, user)) s.lastUser = user;
+        return s.lastUser;
+      },
 
-    verifyPasswordResetCode: (code) =>
-      call('verifyPasswordResetCode', () => {
-        const row = lookupCode(code, ['resetPassword']);
-        return requireEmail(codeUser(row));
-      }),
-
-    confirmPasswordReset: (code, newPassword) =>
-      call('confirmPasswordReset', () => {
-        const row = lookupCode(code, ['resetPassword']);
-        const user = codeUser(row);
-        if (newPassword.length < PASSWORD_MIN_LENGTH) fail('weak-password');
-        row.used = true;
-        user.password = newPassword;
-        user.emailVerified = true;
-        addProvider(user, 'password');
-      }),
-
-    checkActionCode: (code) => call('checkActionCode', (): ActionCodeInfo => ({ ...lookupCode(code).info })),
-
-    applyActionCode: (code) =>
-      call('applyActionCode', () => {
-        const row = lookupCode(code, [
-          'verifyEmail',
-          'recoverEmail',
-          'verifyAndChangeEmail',
-          'revertSecondFactorAddition',
-        ]);
-        const user = codeUser(row);
-        switch (row.kind) {
-          case 'verifyEmail':
-            if (user.email !== row.info.email) fail('invalid-action-code');
-            user.emailVerified = true;
-            break;
-          case 'recoverEmail':
-          case 'verifyAndChangeEmail': {
-            const target = row.info.email ?? fail('invalid-action-code');
-            user.email = freeEmail(target, user.tenantId, user);
-            user.emailVerified = true;
-            break;
+      setTenant: (tenant) =>
+        call('setTenant', () => {
+          if (
+            tenant !== null &&
+            (!capabilities.tenants || (options.tenants !== undefined && !options.tenants.includes(tenant)))
+          ) {
+            fail('generic');
           }
-          default:
-            user.secondFactors = user.secondFactors.filter((f) => f !== row.factor);
-        }
-        row.used = true;
-      }),
+          s.tenantId = tenant;
+        }),
 
-    linkWithCredential: (credential) =>
-      call('linkWithCredential', () => {
-        switch (credential.kind) {
-          case 'password':
-            return passwordLink(credential.email, credential.password);
-          case 'emailLink':
-            return emailLinkSignIn(credential.email, credential.link, true);
-          case 'phone':
-            return phoneSignIn(credential.verificationId, credential.code, true);
-          case 'federated':
-            return federatedCredentialSignIn(credential, true);
-        }
-      }),
+      fetchSignInMethodsForEmail: (email) =>
+        call('fetchSignInMethodsForEmail', (): SignInMethod[] => {
+          const address = checkEmail(email);
+          if (faults.enumerationProtection) return [];
+          const row = byEmail(s.tenantId, address);
+          return row === undefined ? [] : row.providerIds.filter((id) => id !== 'phone');
+        }),
 
-    signOut: () =>
-      call('signOut', () => {
-        currentUid = null;
-      }),
-  };
+      signInWithEmailAndPassword: (email, password) =>
+        call('signInWithEmailAndPassword', () => passwordSignIn(s, email, password)),
 
+      createUser: (email, password, displayName) =>
+        call('createUser', () => {
+          requireCapability(capabilities.password);
+          if (faults.signUpDisabled) fail('sign-up-disabled');
+          const address = checkEmail(email);
+          if (password.length < PASSWORD_MIN_LENGTH) fail('weak-password');
+          if (byEmail(s.tenantId, address) !== undefined) fail('email-already-in-use', { email: address });
+          const input: FakeUserInput = { email: address, password };
+          const name = displayName?.trim();
+          if (name) input.displayName = name;
+          return signInAs(s, signUp(input, s.tenantId), 'password', true);
+        }),
+
+      signInWithCredential: (credential) =>
+        call('signInWithCredential', () => {
+          switch (credential.kind) {
+            case 'password':
+              return passwordSignIn(s, credential.email, credential.password);
+            case 'emailLink':
+              return emailLinkSignIn(s, credential.email, credential.link, false);
+            case 'phone':
+              return phoneSignIn(s, credential.verificationId, credential.code, false);
+            case 'federated':
+              return federatedCredentialSignIn(s, credential, false);
+          }
+        }),
+
+      signInWithFederated: (providerId, opts) =>
+        call('signInWithFederated', async () => {
+          requireCapability(capabilities.federated.includes(providerId));
+          const link = opts.link === true;
+          if (link) currentRow(s);
+          if (opts.mode === 'popup') {
+            requireCapability(capabilities.popup);
+            if (popupBlocks > 0) {
+              popupBlocks -= 1;
+              fail('popup-blocked');
+            }
+            const identity = await askIdp(providerId, 'popup', opts);
+            if (identity === null) fail('user-cancelled');
+            return federatedSignIn(s, providerId, identity, s.tenantId, link);
+          }
+          requireCapability(capabilities.redirect);
+          const identity = await askIdp(providerId, 'redirect', opts);
+          const pending: PendingRedirect = { providerId, link, tenantId: s.tenantId, identity };
+          storage.setItem(REDIRECT_STORAGE_KEY, JSON.stringify(pending));
+          const params: Record<string, string> = { providerId };
+          if (opts.loginHint !== undefined) params.login_hint = opts.loginHint;
+          options.navigate?.(appendParams(FAKE_IDP_URL, params));
+          return null;
+        }),
+
+      getRedirectResult: () =>
+        call('getRedirectResult', () => {
+          const raw = storage.getItem(REDIRECT_STORAGE_KEY);
+          if (raw === null) return null;
+          storage.removeItem(REDIRECT_STORAGE_KEY);
+          const pending = parsePendingRedirect(raw);
+          if (pending === null) return null;
+          if (pending.identity === null) fail('user-cancelled');
+          return federatedSignIn(s, pending.providerId, pending.identity, pending.tenantId, pending.link);
+        }),
+
+      signInAnonymously: () =>
+        call('signInAnonymously', () => {
+          requireCapability(capabilities.anonymous);
+          return signInAs(s, signUp({ isAnonymous: true }, s.tenantId), 'anonymous', true);
+        }),
+
+      createCaptchaVerifier(_container: unknown): CaptchaVerifier {
+        const state: CaptchaState = { solved: false, cleared: false };
+        captchas.add(state);
+        const verifier: CaptchaVerifier = {
+          kind: 'fake',
+          render: async () => {
+            if (state.cleared) fail('captcha-check-failed');
+          },
+          isSolved: () => !state.cleared && (backend.captcha.autoSolve || state.solved),
+          clear: () => {
+            state.cleared = true;
+            captchas.delete(state);
+          },
+        };
+        captchaStates.set(verifier, state);
+        return verifier;
+      },
+
+      startPhoneSignIn: (phoneNumber, verifier) =>
+        call('startPhoneSignIn', () => {
+          requireCapability(capabilities.phone);
+          const phone = normalizePhone(phoneNumber) ?? fail('invalid-phone-number');
+          if ((options.blockedCountryPrefixes ?? []).some((prefix) => phone.startsWith(prefix))) {
+            fail('unsupported-country');
+          }
+          if (!verifier.isSolved()) fail('captcha-check-failed');
+          const verificationId = createId('vid');
+          const code = smsCodes();
+          const now = clock.now();
+          smsSessions.set(verificationId, {
+            phoneNumber: phone,
+            code,
+            tenantId: s.tenantId,
+            expiresAt: now + smsCodeTtl,
+            used: false,
+          });
+          sms.push({ to: phone, code, verificationId, sentAt: now, tenantId: s.tenantId });
+          return { verificationId };
+        }),
+
+      confirmPhoneCode: (verificationId, code, opts) =>
+        call('confirmPhoneCode', () => phoneSignIn(s, verificationId, code, opts?.link === true)),
+
+      sendSignInLinkToEmail: (email, settings) =>
+        call('sendSignInLinkToEmail', () => {
+          requireCapability(capabilities.emailLink);
+          const address = checkEmail(email);
+          if (!isContinueUrl(settings.url)) fail('invalid-continue-uri');
+          issueCode(
+            s.tenantId,
+            'signIn',
+            address,
+            null,
+            { operation: 'signIn', email: address, previousEmail: null },
+            settings,
+          );
+        }),
+
+      isSignInWithEmailLink(link) {
+        return readActionLink(link)?.mode === 'signIn';
+      },
+
+      signInWithEmailLink: (email, link, opts) =>
+        call('signInWithEmailLink', () => emailLinkSignIn(s, email, link, opts?.link === true)),
+
+      sendPasswordResetEmail: (email, settings) =>
+        call('sendPasswordResetEmail', () => {
+          const address = checkEmail(email);
+          if (settings !== undefined && !isContinueUrl(settings.url)) fail('invalid-continue-uri');
+          const row = byEmail(s.tenantId, address);
+          if (row === undefined) {
+            if (faults.enumerationProtection) return;
+            fail('user-not-found');
+          }
+          const info: ActionCodeInfo = { operation: 'resetPassword', email: address, previousEmail: null };
+          issueCode(s.tenantId, 'resetPassword', address, row.uid, info, settings);
+        }),
+
+      verifyPasswordResetCode: (code) =>
+        call('verifyPasswordResetCode', () => {
+          const row = lookupCode(s, code, ['resetPassword']);
+          return requireEmail(codeUser(row));
+        }),
+
+      confirmPasswordReset: (code, newPassword) =>
+        call('confirmPasswordReset', () => {
+          const row = lookupCode(s, code, ['resetPassword']);
+          const user = codeUser(row);
+          if (newPassword.length < PASSWORD_MIN_LENGTH) fail('weak-password');
+          row.used = true;
+          user.password = newPassword;
+          user.emailVerified = true;
+          addProvider(user, 'password');
+        }),
+
+      checkActionCode: (code) =>
+        call('checkActionCode', (): ActionCodeInfo => ({ ...lookupCode(s, code).info })),
+
+      applyActionCode: (code) =>
+        call('applyActionCode', () => {
+          const row = lookupCode(s, code, [
+            'verifyEmail',
+            'recoverEmail',
+            'verifyAndChangeEmail',
+            'revertSecondFactorAddition',
+          ]);
+          const user = codeUser(row);
+          switch (row.kind) {
+            case 'verifyEmail':
+              if (user.email !== row.info.email) fail('invalid-action-code');
+              user.emailVerified = true;
+              break;
+            case 'recoverEmail':
+            case 'verifyAndChangeEmail': {
+              const target = row.info.email ?? fail('invalid-action-code');
+              user.email = freeEmail(target, user.tenantId, user);
+              user.emailVerified = true;
+              break;
+            }
+            default:
+              user.secondFactors = user.secondFactors.filter((f) => f !== row.factor);
+          }
+          row.used = true;
+        }),
+
+      linkWithCredential: (credential) =>
+        call('linkWithCredential', () => {
+          switch (credential.kind) {
+            case 'password':
+              return passwordLink(s, credential.email, credential.password);
+            case 'emailLink':
+              return emailLinkSignIn(s, credential.email, credential.link, true);
+            case 'phone':
+              return phoneSignIn(s, credential.verificationId, credential.code, true);
+            case 'federated':
+              return federatedCredentialSignIn(s, credential, true);
+          }
+        }),
+
+      signOut: () =>
+        call('signOut', () => {
+          s.currentUid = null;
+        }),
+    };
+  }
+
+  const provider: FakeProvider = client(main, { backend });
+  sessionOpeners.set(provider, () => client(newSession(), {}));
   return provider;
 }
