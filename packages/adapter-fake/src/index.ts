@@ -18,5 +18,6 @@ export {
   FAKE_IDP_URL,
   REDIRECT_STORAGE_KEY,
 } from './provider.ts';
+export { createFakeServerProvider, verifyFakeSessionToken } from './server.ts';
 export type * from './types.ts';
 export { createManualClock, createMemoryStorage, fakeFederatedCredential } from './util.ts';

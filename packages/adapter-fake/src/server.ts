@@ -1,0 +1,116 @@
+/**
+ * The fake's server provider: a `ServerAuthProvider` for one request over the same in-memory backend as a
+ * fake provider, so the form path runs with no backend at all (tests, demos).
+ * @module
+ */
+import {
+  AuthError,
+  type AuthProvider,
+  type ProviderCapabilities,
+  type SignInResult,
+} from '@doorway/auth-core';
+import type { ServerAuthProvider } from '@doorway/auth-core/server';
+import { openFakeSession } from './provider.ts';
+import type { FakeProvider, FakeUserRecord } from './types.ts';
+
+/** The session tokens a backend handed out: token → uid. Kept beside the backend, as a real one would. */
+interface TokenRegistry {
+  issued: number;
+  readonly uids: Map<string, string>;
+}
+
+const registries = new WeakMap<FakeProvider, TokenRegistry>();
+
+function registryOf(world: FakeProvider): TokenRegistry {
+  let registry = registries.get(world);
+  if (registry === undefined) {
+    registry = { issued: 0, uids: new Map() };
+    registries.set(world, registry);
+  }
+  return registry;
+}
+
+const refuse = (): Promise<never> => Promise.reject(new AuthError('operation-not-allowed'));
+
+/**
+ * A provider for one server request over `world`'s backend (its users, codes, outbox and faults), with a
+ * tenant and a signed-in user of its own: create one per request, as with a real server provider.
+ *
+ * What needs a browser (captcha, phone, federated popup or redirect, credentials, linking) is refused with
+ * `operation-not-allowed`; `capabilities` says so (`phone`, `popup`, `redirect`, `captcha` false).
+ * {@link ServerAuthProvider.sessionToken} is an opaque token, `fake-session-1`, `fake-session-2`, … per
+ * backend (deterministic); {@link verifyFakeSessionToken} maps it back to its user.
+ * @example
+ * const world = createFakeProvider();
+ * world.backend.createUser({ email: 'ada@example.com', password: 'secret1' });
+ * const provider = createFakeServerProvider(world);
+ * await provider.signInWithEmailAndPassword('ada@example.com', 'secret1');
+ * verifyFakeSessionToken(world, provider.sessionToken()!)?.email; // 'ada@example.com'
+ */
+export function createFakeServerProvider(world: FakeProvider): ServerAuthProvider {
+  const session: AuthProvider = openFakeSession(world);
+  const registry = registryOf(world);
+  let token: string | null = null;
+  let seen: ProviderCapabilities | null = null;
+  let capabilities: ProviderCapabilities | null = null;
+
+  const signedIn = async (pending: Promise<SignInResult>): Promise<SignInResult> => {
+    const result = await pending;
+    registry.issued += 1;
+    token = `fake-session-${registry.issued}`;
+    registry.uids.set(token, result.user.uid);
+    return result;
+  };
+
+  return {
+    get capabilities() {
+      // The world's capabilities change with enumeration protection; the same ones give the same object.
+      if (seen !== session.capabilities || capabilities === null) {
+        seen = session.capabilities;
+        capabilities = { ...seen, phone: false, popup: false, redirect: false, captcha: false };
+      }
+      return capabilities;
+    },
+    sessionToken: () => token,
+    getCurrentUser: () => session.getCurrentUser(),
+    setTenant: (tenantId) => session.setTenant(tenantId),
+    fetchSignInMethodsForEmail: (email) => session.fetchSignInMethodsForEmail(email),
+    signInWithEmailAndPassword: (email, password) =>
+      signedIn(session.signInWithEmailAndPassword(email, password)),
+    createUser: (email, password, displayName) => signedIn(session.createUser(email, password, displayName)),
+    signInWithCredential: refuse,
+    signInWithFederated: refuse,
+    getRedirectResult: refuse,
+    signInAnonymously: () => signedIn(session.signInAnonymously()),
+    createCaptchaVerifier() {
+      throw new AuthError('operation-not-allowed');
+    },
+    startPhoneSignIn: refuse,
+    confirmPhoneCode: refuse,
+    sendSignInLinkToEmail: (email, settings) => session.sendSignInLinkToEmail(email, settings),
+    isSignInWithEmailLink: (link) => session.isSignInWithEmailLink(link),
+    signInWithEmailLink: (email, link, options) =>
+      options?.link === true ? refuse() : signedIn(session.signInWithEmailLink(email, link)),
+    sendPasswordResetEmail: (email, settings) => session.sendPasswordResetEmail(email, settings),
+    verifyPasswordResetCode: (code) => session.verifyPasswordResetCode(code),
+    confirmPasswordReset: (code, newPassword) => session.confirmPasswordReset(code, newPassword),
+    checkActionCode: (code) => session.checkActionCode(code),
+    applyActionCode: (code) => session.applyActionCode(code),
+    linkWithCredential: refuse,
+    async signOut() {
+      await session.signOut();
+      token = null;
+    },
+  };
+}
+
+/**
+ * The user a session token from {@link createFakeServerProvider} on `world` belongs to, or `null` for a
+ * token it never issued, a deleted user, or a disabled one. What a host does with a real provider's token
+ * (verify the ID token, or read the user of an access token).
+ */
+export function verifyFakeSessionToken(world: FakeProvider, token: string): FakeUserRecord | null {
+  const uid = registries.get(world)?.uids.get(token);
+  const user = uid === undefined ? null : world.backend.getUser(uid);
+  return user === null || user.disabled ? null : user;
+}
