@@ -17,6 +17,13 @@ export const EMAIL_TOKEN_TYPES = [
 /** One GoTrue email verification type. */
 export type EmailTokenType = (typeof EMAIL_TOKEN_TYPES)[number];
 
+/** The action modes Supabase sends links for (`capabilities.actionCodes` of the providers). */
+export const SUPABASE_ACTION_MODES: readonly ActionMode[] = Object.freeze([
+  'resetPassword',
+  'verifyEmail',
+  'verifyAndChangeEmail',
+] as const);
+
 /** Types whose verification signs someone in (and may come from `sendSignInLinkToEmail`). */
 const SIGN_IN_TYPES: readonly EmailTokenType[] = ['magiclink', 'signup', 'invite', 'email', 'email_change'];
 

@@ -1,8 +1,9 @@
 /**
  * Server side of the Supabase adapter (`@doorway/adapter-supabase/server`): the host's session from a
- * Supabase access token, sign-out everywhere, and the action-code subset of {@link AuthProvider} for
- * server-side action routes. Plain GoTrue REST calls (`fetch`), with the project URL and anon key only: no
- * service-role key, no supabase-js.
+ * Supabase access token, sign-out everywhere, the action-code subset of {@link AuthProvider} for
+ * server-side action routes, and the form path's provider ({@link SupabaseServer.formProvider}). Plain
+ * GoTrue REST calls (`fetch`, see `./rest.ts`), with the project URL and anon key only: no service-role key,
+ * no supabase-js.
  *
  * What Supabase's published API allows, and therefore what this does:
  * - **Verifying** a token is `GET /auth/v1/user` with it as the bearer: GoTrue checks the signature, the
@@ -17,26 +18,22 @@
  * - **Action codes** are Doorway's `oobCode=<type>-<token hash>` links, verified with `POST /auth/v1/verify`
  *   (`token_hash` + `type`). Supabase has no `recoverEmail` / `revertSecondFactorAddition` links:
  *   {@link SUPABASE_ACTION_MODES} lists what it has, and hosts show the failure card for the others.
+ * - **Signing in on the server** (the form path) is the browser's requests without supabase-js: the
+ *   sign-in's access token is the host's session (see `./form.ts`).
  * @module
  */
-import {
-  type ActionCodeInfo,
-  type ActionMode,
-  AuthError,
-  type AuthProvider,
-  type AuthUser,
-} from '@doorway/auth-core';
+import { type ActionCodeInfo, AuthError, type AuthProvider, type AuthUser } from '@doorway/auth-core';
+import type { ServerAuthProvider } from '@doorway/auth-core/server';
 import type { User } from '@supabase/supabase-js';
 import { mapSupabaseErrorCode } from './errors.ts';
+import { createSupabaseFormProvider, type SupabaseFormSettings } from './form.ts';
 import { type EmailTokenType, parseActionCode } from './links.ts';
+import { type FetchLike, type GoTrueApi, getUser, logout, updatePassword, verifyTokenHash } from './rest.ts';
 import { toAuthUser, toDoorwayProvider } from './user.ts';
 
-/** The action modes Supabase sends links for (`capabilities.actionCodes` of the client adapter too). */
-export const SUPABASE_ACTION_MODES: readonly ActionMode[] = Object.freeze([
-  'resetPassword',
-  'verifyEmail',
-  'verifyAndChangeEmail',
-] as const);
+export type { SupabaseFormSettings } from './form.ts';
+export { SUPABASE_ACTION_MODES } from './links.ts';
+export type { FetchLike } from './rest.ts';
 
 /** The action-code methods a server-side action route needs (what `handleActionCode` and
  * `confirmPasswordResetAction` of auth-core call). */
@@ -44,9 +41,6 @@ export type ActionCodeProvider = Pick<
   AuthProvider,
   'checkActionCode' | 'applyActionCode' | 'verifyPasswordResetCode' | 'confirmPasswordReset' | 'setTenant'
 >;
-
-/** A `fetch` (the global one by default; the GoTrue double's `double.fetch` in tests). */
-export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 /** Options of {@link createSupabaseServer}. */
 export interface SupabaseServerOptions {
@@ -131,14 +125,20 @@ export interface SupabaseServer {
    * POST (another request, another provider) can finish. Keep one server per process.
    */
   serverProvider(): ActionCodeProvider;
+  /**
+   * The provider the host's form path runs the flow on, for ONE request (create one per request): password
+   * sign-in and sign-up, anonymous sign-in, email-link send and completion, password reset and action codes
+   * over GoTrue REST, with this server's `fetch`. `sessionToken()` is the access token of the sign-in it made
+   * (the host’s session value, as {@link SupabaseServer.createSessionCookie} takes it). Capabilities and catalogue codes are
+   * the browser provider's; what needs a browser (phone, OAuth, captcha, linking, an anonymous upgrade)
+   * rejects `operation-not-allowed`. Action codes go through {@link serverProvider}'s logic (and its kept
+   * reset links).
+   * @param settings what the browser provider is given, where the server needs it (OAuth ids for
+   *   `capabilities.federated`, the action route for links the flow gives no URL for)
+   */
+  formProvider(settings?: SupabaseFormSettings): ServerAuthProvider;
 }
 
-interface GoTrueFailure {
-  status: number;
-  code: string | undefined;
-}
-
-const API_VERSION = '2024-01-01';
 const TOKEN = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 const OPERATIONS: Partial<Record<EmailTokenType, ActionCodeInfo['operation']>> = {
   recovery: 'resetPassword',
@@ -162,15 +162,6 @@ function claimsOf(token: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-}
-
-function errorCode(body: unknown): string | undefined {
-  if (!isObject(body)) return undefined;
-  // Versioned errors: `{ code, message }`; legacy: `{ code: <status>, error_code, msg }`; OAuth: `{ error }`.
-  if (typeof body.code === 'string') return body.code;
-  if (typeof body.error_code === 'string') return body.error_code;
-  if (isObject(body.weak_password)) return 'weak_password';
-  return typeof body.error === 'string' ? body.error : undefined;
 }
 
 function signInProviderOf(claims: Record<string, unknown>, user: User): string {
@@ -206,43 +197,13 @@ function toSessionUser(claims: Record<string, unknown>, user: User, exp: number)
 export function createSupabaseServer(options: SupabaseServerOptions): SupabaseServer {
   const base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
   const authUrl = new URL('auth/v1', base).href;
-  const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const api: GoTrueApi = {
+    authUrl,
+    anonKey: options.anonKey,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+  };
   const now = options.now ?? Date.now;
   const maxPending = options.maxPendingResets ?? 1000;
-
-  /** One GoTrue request; resolves the JSON body or a failure, rejects `network-request-failed`. */
-  async function call(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    token: string | null,
-    body?: unknown,
-  ): Promise<{ ok: true; data: unknown } | ({ ok: false } & GoTrueFailure)> {
-    let response: Response;
-    try {
-      response = await doFetch(`${authUrl}${path}`, {
-        method,
-        headers: {
-          apikey: options.anonKey,
-          authorization: `Bearer ${token ?? options.anonKey}`,
-          'x-supabase-api-version': API_VERSION,
-          ...(body === undefined ? {} : { 'content-type': 'application/json;charset=UTF-8' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    } catch {
-      throw new AuthError('network-request-failed');
-    }
-    // A failing server or gateway is worth a retry, as supabase-js treats it.
-    if (response.status >= 500) throw new AuthError('network-request-failed');
-    const text = await response.text().catch(() => '');
-    let data: unknown = null;
-    try {
-      data = text === '' ? null : JSON.parse(text);
-    } catch {
-      data = null;
-    }
-    return response.ok ? { ok: true, data } : { ok: false, status: response.status, code: errorCode(data) };
-  }
 
   /** The token's claims if it is well-formed and unexpired here, else `null` (no request needed). */
   function liveClaims(token: string): { claims: Record<string, unknown>; exp: number } | null {
@@ -256,7 +217,7 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
   async function verify(token: string): Promise<Verified> {
     const live = liveClaims(token);
     if (live === null) return { refused: 'bad_jwt' };
-    const result = await call('GET', '/user', token);
+    const result = await getUser(api, token);
     if (!result.ok) return { refused: result.code };
     const user = result.data as User;
     if (!isObject(user) || typeof user.id !== 'string' || user.id !== live.claims.sub) {
@@ -284,7 +245,7 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
 
   async function revokeSession(cookie: string): Promise<void> {
     if (liveClaims(cookie) === null) return; // expired or malformed: nothing GoTrue would accept
-    const result = await call('POST', '/logout?scope=global', cookie);
+    const result = await logout(api, cookie, 'global');
     // 401/403/404: the session (or user) is already gone, which is what was asked.
     if (!result.ok && result.status !== 401 && result.status !== 403 && result.status !== 404) {
       throw new AuthError('generic');
@@ -305,7 +266,7 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
 
   /** `POST /verify` with a Doorway action code; the session it yields, or an `AuthError`. */
   async function verifyCode(type: EmailTokenType, tokenHash: string) {
-    const result = await call('POST', '/verify', null, { type, token_hash: tokenHash });
+    const result = await verifyTokenHash(api, type, tokenHash);
     if (!result.ok) throw new AuthError(mapSupabaseErrorCode(result.code, 'link'));
     const data = isObject(result.data) ? result.data : {};
     const user = isObject(data.user) ? (data.user as unknown as User) : null;
@@ -347,7 +308,7 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
       const parsed = parse(code, ['signup', 'invite', 'email_change']);
       const { user, token } = await verifyCode(parsed.type, parsed.tokenHash);
       // GoTrue signs the link's owner in; nobody holds that session here, so it ends at once.
-      if (token !== null) await call('POST', '/logout?scope=local', token).catch(() => undefined);
+      if (token !== null) await logout(api, token, 'local').catch(() => undefined);
       const info: ActionCodeInfo = {
         operation: OPERATIONS[parsed.type] as ActionCodeInfo['operation'],
         // With "Secure email change" the first of two links answers without a user.
@@ -371,13 +332,15 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
       },
       async applyActionCode(code) {
         await checkEmailCode(code);
+        // Applied: the token is spent, so another apply asks GoTrue (which refuses it), as in the browser.
+        checked.delete(code);
       },
       verifyPasswordResetCode: recoveryEmail,
       async confirmPasswordReset(code, newPassword) {
         await recoveryEmail(code);
         const entry = pendingReset(code);
         if (entry === undefined) throw new AuthError('invalid-action-code');
-        const result = await call('PUT', '/user', entry.token, { password: newPassword });
+        const result = await updatePassword(api, entry.token, newPassword);
         if (!result.ok) {
           const error = mapSupabaseErrorCode(result.code, 'link');
           // A weak password keeps the link usable for another try.
@@ -386,7 +349,7 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
         }
         pendingResets.delete(code);
         // As Firebase does on a reset: every session of the account ends (the recovery one too).
-        await call('POST', '/logout?scope=global', entry.token).catch(() => undefined);
+        await logout(api, entry.token, 'global').catch(() => undefined);
       },
     };
   }
@@ -397,6 +360,7 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
     verifySession,
     revokeSession,
     serverProvider,
+    formProvider: (settings) => createSupabaseFormProvider(api, serverProvider(), settings),
     forRequest() {
       let seen: { cookie: string; session: SessionUser; user: AuthUser } | null = null;
       const own = (uid: string) => {
