@@ -5,7 +5,6 @@
  */
 import {
   ACTION_MODES,
-  type ActionCodeInfo,
   type ActionLinkSettings,
   type AuthCredential,
   AuthError,
@@ -30,7 +29,6 @@ import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
-  type ActionCodeInfo as FirebaseActionCodeInfo,
   type AuthCredential as FirebaseCredential,
   fetchSignInMethodsForEmail,
   getAdditionalUserInfo,
@@ -57,9 +55,11 @@ import {
   updateProfile,
   verifyPasswordResetCode,
 } from 'firebase/auth';
+import { requirePlausibleEmail, toActionCodeInfo } from './actionCodes.ts';
 import { credentialFromUserCredential, federatedProviderFor, toFirebaseCredential } from './credentials.ts';
 import { type FirebaseErrorContext, toAuthError } from './errors.ts';
 
+export { toActionCodeInfo } from './actionCodes.ts';
 export { fromFirebaseCredential, toFirebaseCredential } from './credentials.ts';
 export {
   type AttemptedSignIn,
@@ -141,38 +141,6 @@ export function toAuthUser(user: User): AuthUser {
   };
 }
 
-const OPERATIONS: Readonly<Record<string, ActionCodeInfo['operation']>> = {
-  PASSWORD_RESET: 'resetPassword',
-  RECOVER_EMAIL: 'recoverEmail',
-  REVERT_SECOND_FACTOR_ADDITION: 'revertSecondFactorAddition',
-  VERIFY_EMAIL: 'verifyEmail',
-  VERIFY_AND_CHANGE_EMAIL: 'verifyAndChangeEmail',
-  EMAIL_SIGNIN: 'signIn',
-};
-
-/**
- * Our {@link ActionCodeInfo} from Firebase's: operation names in the spec's words, `email` / `previousEmail`
- * as Firebase reports them (recoverEmail: the restored email / the one it had been changed to;
- * verifyAndChangeEmail: the new email / the old one), and a revert's factor as its phone number or name.
- * Throws `invalid-action-code` for an operation it does not know.
- */
-export function toActionCodeInfo(info: FirebaseActionCodeInfo): ActionCodeInfo {
-  const operation = OPERATIONS[info.operation];
-  if (operation === undefined) throw new AuthError('invalid-action-code');
-  const result: ActionCodeInfo = {
-    operation,
-    email: info.data.email ?? null,
-    previousEmail: info.data.previousEmail ?? null,
-  };
-  const factor = info.data.multiFactorInfo;
-  if (factor != null) {
-    const phone =
-      'phoneNumber' in factor && typeof factor.phoneNumber === 'string' ? factor.phoneNumber : null;
-    result.factor = phone ?? factor.displayName ?? factor.factorId;
-  }
-  return result;
-}
-
 function resolveAuth(options: FirebaseProviderOptions): Auth {
   if (options.auth !== undefined) return options.auth;
   if (options.app !== undefined) return getAuth(options.app);
@@ -194,14 +162,6 @@ function contextOf(credential: AuthCredential): FirebaseErrorContext {
     case 'federated':
       return 'federated';
   }
-}
-
-/**
- * Rejects an address Firebase would refuse as `INVALID_EMAIL` before anything is sent. Only the two
- * sending calls need it: the Auth emulator does not check addresses there, Firebase does.
- */
-function requirePlausibleEmail(email: string): void {
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new AuthError('invalid-email');
 }
 
 /** Our handle on a Firebase application verifier, kept out of the public {@link CaptchaVerifier} shape. */
