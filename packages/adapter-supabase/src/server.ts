@@ -128,11 +128,11 @@ export interface SupabaseServer {
   /**
    * The provider the host's form path runs the flow on, for ONE request (create one per request): password
    * sign-in and sign-up, anonymous sign-in, email-link send and completion, password reset and action codes
-   * over GoTrue REST, with this server's `fetch`. `sessionToken()` is the access token of the sign-in it made
-   * (the host’s session value, as {@link SupabaseServer.createSessionCookie} takes it). Capabilities and catalogue codes are
-   * the browser provider's; what needs a browser (phone, OAuth, captcha, linking, an anonymous upgrade)
-   * rejects `operation-not-allowed`. Action codes go through {@link serverProvider}'s logic (and its kept
-   * reset links).
+   * over GoTrue REST, with this server's `fetch`. `sessionToken()` is the access token of the sign-in it made:
+   * the host's session value, as {@link SupabaseServer.createSessionCookie} takes it. Capabilities and
+   * catalogue codes are the browser provider's; what needs a browser (phone, OAuth, captcha, linking, an
+   * anonymous upgrade) rejects `operation-not-allowed`. Action codes go through
+   * {@link SupabaseServer.serverProvider}'s logic (and its kept reset links).
    * @param settings what the browser provider is given, where the server needs it (OAuth ids for
    *   `capabilities.federated`, the action route for links the flow gives no URL for)
    */
