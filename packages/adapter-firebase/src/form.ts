@@ -1,0 +1,305 @@
+/**
+ * The server's form provider: a {@link ServerAuthProvider} for one request over the Identity Toolkit REST
+ * API (`rest.ts`), giving the same results and catalogue codes as the browser provider for the same
+ * situation. Each operation is a named function over a {@link FormContext}; the factory only assembles.
+ * @module
+ */
+import {
+  ACTION_MODES,
+  type ActionCodeInfo,
+  type ActionLinkSettings,
+  AuthError,
+  type AuthUser,
+  type ProviderCapabilities,
+  type SignInMethod,
+  type SignInResult,
+  WIDGET_LANGUAGE,
+} from '@doorway/auth-core';
+import type { ServerAuthProvider } from '@doorway/auth-core/server';
+import { actionCodeInfoFromRest, parseActionLink, requirePlausibleEmail } from './actionCodes.ts';
+import { type FirebaseErrorContext, toAuthError } from './errors.ts';
+import * as rest from './rest.ts';
+
+/** Options of {@link createFirebaseFormProvider}. */
+export interface FirebaseFormProviderOptions {
+  /** The project's web API key (any value on the emulator). */
+  apiKey: string;
+  /** The Auth emulator's `host:port`; `null`/absent: the real Identity Toolkit. */
+  emulatorHost?: string | null;
+  /** The `fetch` the calls go through (tests inject one). Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** As the browser provider's option: whether the project has email enumeration protection on. Default `true`. */
+  emailEnumerationProtection?: boolean;
+  /** Federated provider ids, declared as the browser provider declares them (signing in with them needs the browser). */
+  federatedProviders?: readonly string[];
+  /** Language of Firebase's emails. Default `'en'` (the widget's language); `null` leaves Firebase's default. */
+  languageCode?: string | null;
+}
+
+/** The sign-in made during this request. */
+interface Session {
+  user: AuthUser;
+  idToken: string;
+}
+
+/** What every operation reads: where the REST calls go, the tenant in force and this request's sign-in. */
+export interface FormContext {
+  readonly api: Omit<rest.RestContext, 'tenantId'>;
+  tenantId: string | null;
+  session: Session | null;
+  /** Whether this request's sign-in was anonymous (Firebase keeps no flag for it; the SDK tracks it alike). */
+  anonymous: boolean;
+}
+
+const restOf = (ctx: FormContext): rest.RestContext => ({ ...ctx.api, tenantId: ctx.tenantId });
+
+async function run<T>(context: FirebaseErrorContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    throw toAuthError(e, context);
+  }
+}
+
+/** The user of a fresh ID token, read back as the SDK does after every sign-in (`accounts:lookup`). */
+async function userOf(ctx: FormContext, idToken: string, anonymous: boolean): Promise<AuthUser> {
+  const account = await rest.lookup(restOf(ctx), { idToken });
+  const providerIds = [...new Set((account.providerUserInfo ?? []).map((p) => p.providerId))];
+  return {
+    uid: account.localId,
+    email: account.email || null,
+    displayName: account.displayName || null,
+    phoneNumber: account.phoneNumber || null,
+    emailVerified: account.emailVerified ?? false,
+    isAnonymous: anonymous && providerIds.length === 0,
+    providerIds,
+    tenantId: account.tenantId || null,
+  };
+}
+
+async function signedIn(
+  ctx: FormContext,
+  response: rest.IdTokenResponse,
+  result: { providerId: string; isNewUser: boolean; anonymous?: boolean },
+): Promise<SignInResult> {
+  const anonymous = result.anonymous ?? false;
+  const user = await userOf(ctx, response.idToken, anonymous);
+  ctx.session = { user, idToken: response.idToken };
+  ctx.anonymous = anonymous;
+  return { user, isNewUser: result.isNewUser, providerId: result.providerId };
+}
+
+/** `fetchSignInMethodsForEmail`, as the SDK asks outside a browser page (continue URI `http://localhost`). */
+export function signInMethods(ctx: FormContext, email: string): Promise<SignInMethod[]> {
+  return run('lookup', async () => {
+    const { signinMethods } = await rest.createAuthUri(restOf(ctx), {
+      identifier: email,
+      continueUri: 'http://localhost',
+    });
+    return signinMethods ?? [];
+  });
+}
+
+export function passwordSignIn(ctx: FormContext, email: string, password: string): Promise<SignInResult> {
+  return run('password', async () =>
+    signedIn(ctx, await rest.signInWithPassword(restOf(ctx), { email, password }), {
+      providerId: 'password',
+      isNewUser: false,
+    }),
+  );
+}
+
+/** Creates the account with its display name in the one `signUp` call, so its first ID token names it. */
+export function createUser(
+  ctx: FormContext,
+  email: string,
+  password: string,
+  displayName?: string,
+): Promise<SignInResult> {
+  return run('createUser', async () => {
+    const body = displayName ? { email, password, displayName } : { email, password };
+    return signedIn(ctx, await rest.signUp(restOf(ctx), body), { providerId: 'password', isNewUser: true });
+  });
+}
+
+export function anonymousSignIn(ctx: FormContext): Promise<SignInResult> {
+  return run('anonymous', async () =>
+    signedIn(ctx, await rest.signUp(restOf(ctx), {}), {
+      providerId: 'anonymous',
+      isNewUser: true,
+      anonymous: true,
+    }),
+  );
+}
+
+export function sendSignInLink(ctx: FormContext, email: string, settings: ActionLinkSettings): Promise<void> {
+  return run('emailLinkSend', async () => {
+    requirePlausibleEmail(email);
+    if (settings.url === '') throw new AuthError('invalid-continue-uri');
+    await rest.sendOobCode(restOf(ctx), {
+      requestType: 'EMAIL_SIGNIN',
+      email,
+      continueUrl: settings.url,
+      canHandleCodeInApp: true,
+    });
+  });
+}
+
+/**
+ * Completes email-link sign-in; with `link`, adds the email to the user signed in during this request
+ * (an anonymous upgrade), as the browser provider links to its current user.
+ */
+export function emailLinkSignIn(
+  ctx: FormContext,
+  email: string,
+  link: string,
+  linkToCurrent: boolean,
+): Promise<SignInResult> {
+  return run('emailLinkSignIn', async () => {
+    const session = ctx.session;
+    if (linkToCurrent && session === null) throw new AuthError('requires-recent-login');
+    const parsed = parseActionLink(link);
+    if (parsed === null) throw new AuthError('invalid-action-code');
+    // The SDK refuses a link issued in another tenant before asking Firebase.
+    if (parsed.tenantId !== ctx.tenantId) throw new AuthError('invalid-action-code');
+    const body = { email, oobCode: parsed.code };
+    const response = await rest.signInWithEmailLink(
+      restOf(ctx),
+      linkToCurrent && session !== null ? { ...body, idToken: session.idToken } : body,
+    );
+    return signedIn(ctx, response, {
+      providerId: 'emailLink',
+      // Linking never creates an account.
+      isNewUser: !linkToCurrent && response.isNewUser === true,
+      anonymous: linkToCurrent && ctx.anonymous,
+    });
+  });
+}
+
+export function sendPasswordReset(
+  ctx: FormContext,
+  email: string,
+  settings: ActionLinkSettings | undefined,
+): Promise<void> {
+  return run('passwordReset', async () => {
+    requirePlausibleEmail(email);
+    if (settings?.url === '') throw new AuthError('invalid-continue-uri');
+    await rest.sendOobCode(
+      restOf(ctx),
+      settings === undefined
+        ? { requestType: 'PASSWORD_RESET', email }
+        : {
+            requestType: 'PASSWORD_RESET',
+            email,
+            continueUrl: settings.url,
+            canHandleCodeInApp: settings.handleCodeInApp ?? false,
+          },
+    );
+  });
+}
+
+export function checkActionCode(ctx: FormContext, code: string): Promise<ActionCodeInfo> {
+  return run('actionCode', async () =>
+    actionCodeInfoFromRest(await rest.resetPassword(restOf(ctx), { oobCode: code })),
+  );
+}
+
+/**
+ * The email a reset code is for. The SDK answers its `checkActionCode`'s email for any code; a code
+ * without one (an email sign-in code) is no reset code here.
+ */
+export async function verifyPasswordResetCode(ctx: FormContext, code: string): Promise<string> {
+  const { email } = await checkActionCode(ctx, code);
+  if (email === null) throw new AuthError('invalid-action-code');
+  return email;
+}
+
+export function confirmPasswordReset(ctx: FormContext, code: string, newPassword: string): Promise<void> {
+  return run('actionCode', async () => {
+    await rest.resetPassword(restOf(ctx), { oobCode: code, newPassword });
+  });
+}
+
+export function applyActionCode(ctx: FormContext, code: string): Promise<void> {
+  return run('actionCode', async () => {
+    await rest.update(restOf(ctx), { oobCode: code });
+  });
+}
+
+function browserOnly(): Promise<never> {
+  return Promise.reject(new AuthError('operation-not-allowed'));
+}
+
+/**
+ * Creates the form provider for one request. Everything that needs a browser (captcha, phone, popup,
+ * redirect, credentials) rejects with `operation-not-allowed`; `capabilities` are the browser provider's
+ * with those off. `sessionToken()` is the ID token of the sign-in made during the request, for
+ * `createSessionCookie`.
+ * @example
+ * const provider = createFirebaseFormProvider({ apiKey, emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST });
+ * await provider.signInWithEmailAndPassword(email, password);
+ * const cookie = await server.createSessionCookie(provider.sessionToken()!, { expiresInMs });
+ */
+export function createFirebaseFormProvider(options: FirebaseFormProviderOptions): ServerAuthProvider {
+  const emulatorHost = options.emulatorHost ?? null;
+  const languageCode = options.languageCode === undefined ? WIDGET_LANGUAGE : options.languageCode;
+  const ctx: FormContext = {
+    api: {
+      apiKey: options.apiKey,
+      baseUrl: emulatorHost === null ? rest.PRODUCTION_BASE_URL : rest.emulatorBaseUrl(emulatorHost),
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      languageCode,
+    },
+    tenantId: null,
+    session: null,
+    anonymous: false,
+  };
+  const capabilities: ProviderCapabilities = {
+    password: true,
+    emailLink: true,
+    phone: false,
+    anonymous: true,
+    federated: [...(options.federatedProviders ?? [])],
+    popup: false,
+    redirect: false,
+    tenants: true,
+    reliableSignInMethodLookup: !(options.emailEnumerationProtection ?? true),
+    actionCodes: [...ACTION_MODES],
+    captcha: false,
+  };
+
+  return {
+    capabilities,
+    getCurrentUser: () => ctx.session?.user ?? null,
+    sessionToken: () => ctx.session?.idToken ?? null,
+    async setTenant(tenantId) {
+      ctx.tenantId = tenantId;
+    },
+    fetchSignInMethodsForEmail: (email) => signInMethods(ctx, email),
+    signInWithEmailAndPassword: (email, password) => passwordSignIn(ctx, email, password),
+    createUser: (email, password, displayName) => createUser(ctx, email, password, displayName),
+    signInAnonymously: () => anonymousSignIn(ctx),
+    sendSignInLinkToEmail: (email, settings) => sendSignInLink(ctx, email, settings),
+    isSignInWithEmailLink: (link) => parseActionLink(link)?.operation === 'EMAIL_SIGNIN',
+    signInWithEmailLink: (email, link, linkOptions) =>
+      emailLinkSignIn(ctx, email, link, linkOptions?.link ?? false),
+    sendPasswordResetEmail: (email, settings) => sendPasswordReset(ctx, email, settings),
+    verifyPasswordResetCode: (code) => verifyPasswordResetCode(ctx, code),
+    confirmPasswordReset: (code, newPassword) => confirmPasswordReset(ctx, code, newPassword),
+    checkActionCode: (code) => checkActionCode(ctx, code),
+    applyActionCode: (code) => applyActionCode(ctx, code),
+    async signOut() {
+      ctx.session = null;
+      ctx.anonymous = false;
+    },
+    createCaptchaVerifier() {
+      throw new AuthError('operation-not-allowed');
+    },
+    startPhoneSignIn: browserOnly,
+    confirmPhoneCode: browserOnly,
+    signInWithFederated: browserOnly,
+    getRedirectResult: browserOnly,
+    signInWithCredential: browserOnly,
+    linkWithCredential: browserOnly,
+  };
+}
