@@ -1,22 +1,14 @@
 /**
  * Server side of the Firebase adapter (`@doorway/adapter-firebase/server`): session cookies with
- * firebase-admin, and the action-code subset of {@link AuthProvider} for server-side action routes.
+ * firebase-admin, and per-request providers over the Identity Toolkit REST API: the form provider a
+ * server runs the sign-in flow on, and the action-code subset of {@link AuthProvider} for action routes.
  *
  * Emulator-aware: when `FIREBASE_AUTH_EMULATOR_HOST` is set (as `firebase emulators:exec` does),
- * firebase-admin talks to the emulator and needs no credentials, and the action-code calls go there too.
+ * firebase-admin talks to the emulator and needs no credentials, and the REST calls go there too.
  * @module
  */
 import type { AuthProvider, AuthUser } from '@doorway/auth-core';
-import { type FirebaseApp, getApps, initializeApp } from 'firebase/app';
-import {
-  type Auth,
-  applyActionCode,
-  checkActionCode,
-  confirmPasswordReset,
-  connectAuthEmulator,
-  getAuth,
-  verifyPasswordResetCode,
-} from 'firebase/auth';
+import type { ServerAuthProvider } from '@doorway/auth-core/server';
 import {
   type App,
   type Credential,
@@ -25,7 +17,12 @@ import {
 } from 'firebase-admin/app';
 import { type Auth as AdminAuth, type DecodedIdToken, getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { toAuthError } from './errors.ts';
-import { toActionCodeInfo } from './index.ts';
+import { createFirebaseFormProvider } from './form.ts';
+
+export {
+  createFirebaseFormProvider,
+  type FirebaseFormProviderOptions,
+} from './form.ts';
 
 /** The action-code methods a server-side action route needs (what `handleActionCode` and
  * `confirmPasswordResetAction` of auth-core call). */
@@ -39,14 +36,26 @@ export interface FirebaseServerOptions {
   /** The Firebase project id (`demo-…` for the emulator). */
   projectId: string;
   /**
-   * The project's web API key, used by the action-code calls. Not needed on the emulator (any value
-   * works there); required for {@link FirebaseServer.serverProvider} against a real project.
+   * The project's web API key, used by the REST calls of {@link FirebaseServer.formProvider} and
+   * {@link FirebaseServer.serverProvider}. Not needed on the emulator (any value works there); required
+   * for them against a real project.
    */
   apiKey?: string;
   /** firebase-admin credential. Default: application default credentials (none needed on the emulator). */
   credential?: Credential;
-  /** Name prefix of the Firebase apps this creates (admin and client). Default `doorway-server`. */
+  /** Name of the firebase-admin app this creates is `<appName>-admin-<projectId>`. Default `doorway-server`. */
   appName?: string;
+  /**
+   * As the browser provider's option: whether the project has email enumeration protection on (the form
+   * provider's `reliableSignInMethodLookup` is its inverse). Default `true`.
+   */
+  emailEnumerationProtection?: boolean;
+  /** Federated provider ids, declared in the form provider's capabilities as the browser provider declares them. */
+  federatedProviders?: readonly string[];
+  /** Language of the emails Firebase sends. Default `'en'`; `null` leaves Firebase's default. */
+  languageCode?: string | null;
+  /** The `fetch` the REST calls go through. Default: the global `fetch`. */
+  fetch?: typeof fetch;
 }
 
 /** The signed-in user a session cookie stands for, as plain data. */
@@ -85,8 +94,21 @@ export interface FirebaseServer {
   /** The user's record as {@link AuthUser}, or `null` when there is no such user. */
   getUser(uid: string): Promise<AuthUser | null>;
   /**
-   * A fresh action-code provider for one request. Each has its own tenant (set by `setTenant`), so
-   * concurrent requests for different tenants do not interfere: call it once per request.
+   * A fresh provider for one request of the form path (`@doorway/auth-core/server`'s runner): sign-in,
+   * sign-up, email links, password reset, anonymous and action codes over the Identity Toolkit REST API,
+   * with the browser provider's results and error codes. It holds the tenant set by `setTenant` and the
+   * sign-in it made (`getCurrentUser()`, `sessionToken()` for {@link createSessionCookie}), so call it
+   * once per request. Throws (not an `AuthError`) when `apiKey` is missing outside the emulator.
+   * @example
+   * const provider = server.formProvider();
+   * await provider.signInWithEmailAndPassword(email, password);
+   * const cookie = await server.createSessionCookie(provider.sessionToken()!, { expiresInMs });
+   */
+  formProvider(): ServerAuthProvider;
+  /**
+   * A fresh action-code provider for one request (the action-code methods of {@link formProvider}). Each
+   * has its own tenant (set by `setTenant`), so concurrent requests for different tenants do not
+   * interfere: call it once per request.
    * @example
    * export const loader = async ({ request }) =>
    *   json(await handleActionCode(new URL(request.url), server.serverProvider()));
@@ -126,12 +148,7 @@ function hasAuthCode(error: unknown): boolean {
 }
 
 /**
- * Creates the server helpers.
- *
- * Action codes use the modular client SDK in Node (its Node build supports every action-code call), with
- * one Auth instance per tenant so a request's tenant never leaks into another's. This reuses the client
- * error table as is; the alternative, raw Identity Toolkit REST calls (`accounts:resetPassword`,
- * `accounts:update` with an `oobCode`), would need a second table of server error names.
+ * Creates the server helpers: firebase-admin for session cookies, and per-request REST providers.
  * @example
  * const server = createFirebaseServer({ projectId: process.env.FIREBASE_PROJECT_ID!, apiKey: process.env.FIREBASE_API_KEY });
  * const cookie = await server.createSessionCookie(idToken, { expiresInMs: 5 * 24 * 3600 * 1000 });
@@ -149,29 +166,23 @@ export function createFirebaseServer(options: FirebaseServerOptions): FirebaseSe
       adminName,
     );
   const adminAuth = getAdminAuth(adminApp);
-  const clients = new Map<string, Auth>();
 
-  function clientAuth(tenantId: string | null): Auth {
-    const key = tenantId ?? '';
-    const cached = clients.get(key);
-    if (cached !== undefined) return cached;
+  function formProvider(): ServerAuthProvider {
     const host = emulatorHost();
     const apiKey = options.apiKey ?? (host !== null ? 'emulator-api-key' : undefined);
     if (apiKey === undefined) {
-      throw new Error(
-        'createFirebaseServer: `apiKey` is required for action codes outside the Auth emulator.',
-      );
+      throw new Error('createFirebaseServer: `apiKey` is required for REST calls outside the Auth emulator.');
     }
-    const name = `${prefix}-client-${options.projectId}-${tenantId ?? 'default'}`;
-    const app: FirebaseApp =
-      getApps().find((a) => a.name === name) ?? initializeApp({ apiKey, projectId: options.projectId }, name);
-    const auth = getAuth(app);
-    if (host !== null && auth.emulatorConfig === null) {
-      connectAuthEmulator(auth, `http://${host}`, { disableWarnings: true });
-    }
-    auth.tenantId = tenantId;
-    clients.set(key, auth);
-    return auth;
+    return createFirebaseFormProvider({
+      apiKey,
+      emulatorHost: host,
+      ...(options.fetch !== undefined && { fetch: options.fetch }),
+      ...(options.emailEnumerationProtection !== undefined && {
+        emailEnumerationProtection: options.emailEnumerationProtection,
+      }),
+      ...(options.federatedProviders !== undefined && { federatedProviders: options.federatedProviders }),
+      ...(options.languageCode !== undefined && { languageCode: options.languageCode }),
+    });
   }
 
   return {
@@ -222,27 +233,8 @@ export function createFirebaseServer(options: FirebaseServerOptions): FirebaseSe
       }
     },
 
-    serverProvider() {
-      let tenant: string | null = null;
-      const call = async <T>(op: (auth: Auth) => Promise<T>): Promise<T> => {
-        // A missing apiKey is a configuration mistake: it throws as is, not as an AuthError.
-        const auth = clientAuth(tenant);
-        try {
-          return await op(auth);
-        } catch (e) {
-          throw toAuthError(e, 'actionCode');
-        }
-      };
-      return {
-        async setTenant(tenantId) {
-          tenant = tenantId;
-        },
-        checkActionCode: (code) => call(async (auth) => toActionCodeInfo(await checkActionCode(auth, code))),
-        applyActionCode: (code) => call((auth) => applyActionCode(auth, code)),
-        verifyPasswordResetCode: (code) => call((auth) => verifyPasswordResetCode(auth, code)),
-        confirmPasswordReset: (code, newPassword) =>
-          call((auth) => confirmPasswordReset(auth, code, newPassword)),
-      };
-    },
+    formProvider,
+
+    serverProvider: formProvider,
   };
 }
