@@ -3,4 +3,15 @@
  * the server runs the same pure `transition` with a {@link ServerAuthProvider} and renders the next card.
  * @module
  */
+export { formEvent, type UiEvent } from './formEvent.ts';
+export { openState, SEALED_STATE_TTL_MS, sealState } from './sealedState.ts';
+export {
+  createServerFlow,
+  DEFAULT_FLOW_COOKIE,
+  type ServerFlow,
+  type ServerFlowOptions,
+  type ServerFlowResult,
+  type ServerSignIn,
+} from './serverFlow.ts';
 export { SERVER_OPS, type ServerAuthProvider } from './serverProvider.ts';
+export { createServerStorage, type ServerStorage } from './serverStorage.ts';

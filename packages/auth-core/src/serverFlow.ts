@@ -1,0 +1,312 @@
+/**
+ * The server flow runner of the form path: a web `Request` and the sealed flow cookie in, the card to
+ * render, a `Set-Cookie` and the outcome out. It runs the same `transition` and `execute` as the browser's
+ * runner, on a {@link ServerAuthProvider} made for the request.
+ * @module
+ */
+import type { WidgetConfig } from './config.ts';
+import { AuthError, toErrorInfo } from './errors.ts';
+import type { FlowEvent } from './events.ts';
+import { execute, type FlowRuntime } from './execute.ts';
+import { formEvent } from './formEvent.ts';
+import { systemClock } from './loader.ts';
+import type { ProviderOp } from './ops.ts';
+import type { SignInResult } from './provider.ts';
+import { assertSecret, deriveSealingKey, openWith, SEALED_STATE_TTL_MS, sealWith } from './sealedState.ts';
+import { SERVER_OPS, type ServerAuthProvider } from './serverProvider.ts';
+import { createServerStorage } from './serverStorage.ts';
+import { type FlowContext, go, initialState, type TransitionResult } from './start.ts';
+import { CARDS, type FlowState } from './states.ts';
+import { transition } from './transition.ts';
+
+/** Options of {@link createServerFlow}. */
+export interface ServerFlowOptions {
+  /**
+   * The secret the flow cookie is sealed with: a random string of at least 32 characters, the same on
+   * every server of the app. A shorter one throws `ConfigError` here, at setup.
+   */
+  secret: string;
+  /** The flow cookie's name. Default `doorway_flow`. */
+  cookieName?: string;
+  /** Whether the cookie is `Secure`. Default: yes, except when the request's host is localhost. */
+  secure?: boolean;
+  /** The clock, in epoch ms (cookie expiry, email-link session age). Default `Date.now`. */
+  now?: () => number;
+  /** Random ids for email-link sessions. Default `crypto.randomUUID`. */
+  createId?: () => string;
+}
+
+/** The sign-in a request completed, for the host's session. */
+export interface ServerSignIn {
+  /** The provider's token of this sign-in (`ServerAuthProvider.sessionToken()`). Never log it. */
+  sessionToken: string;
+  /** Where to go now (already checked by `safeRedirect`), or `null` to stay on the signed-in card. */
+  redirectUrl: string | null;
+  result: SignInResult;
+}
+
+/** What a request to the form path comes to; plain data the host turns into its response. */
+export interface ServerFlowResult {
+  /** The card to render (nothing in flight: `pending` is `null`; it never holds a password). */
+  state: FlowState;
+  /** The `Set-Cookie` header value: the sealed flow state, or one that clears it when the flow is over. */
+  setCookie: string;
+  /** The sign-in this request completed, or `null`. The flow cookie is cleared then. */
+  signedIn: ServerSignIn | null;
+  /** A URL to redirect to (303), already checked by `safeRedirect`, or `null` to render `state`. */
+  redirect: string | null;
+  /** 303 with a redirect; 400 for a POST that carried no event this path knows; 200 otherwise. */
+  status: number;
+}
+
+/** A server flow: one per app, shared by its requests. */
+export interface ServerFlow {
+  /**
+   * Handles one request to the page the widget is on. A POST applies the posted card's event (see
+   * `formEvent`) to the state sealed in the flow cookie; a POST without a valid cookie (missing,
+   * tampered with, expired) shows the first card, as every other method does: `START` on `request.url`,
+   * which also handles an email sign-in link or an action URL there.
+   *
+   * `config` is the request's (`normalizeConfig(input, origin)`); its callbacks are not called on a
+   * server. `provider` is made for this request. Provider calls that need a browser (phone, federated,
+   * redirect results, linking) are refused as `operation-not-allowed` without reaching the provider.
+   * Never throws for what a visitor sends.
+   */
+  handle(request: Request, provider: ServerAuthProvider, config: WidgetConfig): Promise<ServerFlowResult>;
+}
+
+/** The flow cookie's default name. */
+export const DEFAULT_FLOW_COOKIE = 'doorway_flow';
+
+/** A request never needs more provider calls than this; past it, the flow gives up with an error card. */
+const MAX_CALLS = 10;
+/** A card's form is small; a bigger body is not one of ours. */
+const MAX_FORM_BYTES = 64 * 1024;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+interface Sealed {
+  state: FlowState;
+  storage: Record<string, string>;
+}
+
+interface Driven {
+  state: FlowState;
+  signIn: { result: SignInResult; redirectUrl: string | null } | null;
+  redirect: string | null;
+}
+
+const CARD_NAMES: ReadonlySet<string> = new Set(CARDS);
+
+function isSealed(value: unknown): value is Sealed {
+  if (typeof value !== 'object' || value === null) return false;
+  const { state, storage } = value as Partial<Record<keyof Sealed, unknown>>;
+  if (typeof state !== 'object' || state === null || typeof storage !== 'object' || storage === null)
+    return false;
+  const s = state as Record<string, unknown>;
+  return (
+    typeof s.card === 'string' &&
+    CARD_NAMES.has(s.card) &&
+    typeof s.seq === 'number' &&
+    s.pending === null &&
+    typeof s.pageUrl === 'string'
+  );
+}
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+async function readForm(request: Request): Promise<FormData | null> {
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (!(length <= MAX_FORM_BYTES)) return null;
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+function isLocalHost(url: string): boolean {
+  try {
+    const { hostname } = new URL(url);
+    return LOCAL_HOSTS.has(hostname) || hostname.endsWith('.localhost');
+  } catch {
+    return false;
+  }
+}
+
+/** Blanks every `password` in a state: what is sealed or handed out never holds one. */
+function withoutPasswords(state: FlowState): FlowState {
+  return JSON.parse(
+    JSON.stringify(state, (key, value: unknown) =>
+      key === 'password' && typeof value === 'string' ? '' : value,
+    ),
+  ) as FlowState;
+}
+
+/**
+ * Creates the server flow runner of the form path. Throws `ConfigError` at once for a secret shorter than
+ * 32 characters.
+ * @example
+ * // once, at startup
+ * const serverFlow = createServerFlow({ secret: process.env.DOORWAY_FLOW_SECRET! });
+ * // in the /login loader and action
+ * const out = await serverFlow.handle(request, createServerProvider(), normalizeConfig(input, origin));
+ * if (out.signedIn) await startSession(out.signedIn.sessionToken);
+ * if (out.redirect) return redirect(out.redirect, { headers: { 'Set-Cookie': out.setCookie } });
+ * return json({ state: out.state }, { status: out.status, headers: { 'Set-Cookie': out.setCookie } });
+ */
+export function createServerFlow(options: ServerFlowOptions): ServerFlow {
+  assertSecret(options.secret);
+  const cookieName = options.cookieName ?? DEFAULT_FLOW_COOKIE;
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(cookieName)) {
+    throw new TypeError(`Doorway server flow: "${cookieName}" is not a cookie name`);
+  }
+  const now = options.now ?? (() => Date.now());
+  const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+  const key = deriveSealingKey(options.secret);
+  // Awaited per request; this only keeps a failure from being reported as unhandled before then.
+  key.catch(() => undefined);
+
+  function cookie(request: Request, value: string, maxAge: number): string {
+    const secure = options.secure ?? !isLocalHost(request.url);
+    return `${cookieName}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  }
+
+  async function drive(
+    start: FlowState,
+    event: FlowEvent,
+    provider: ServerAuthProvider,
+    rt: FlowRuntime,
+  ): Promise<Driven> {
+    const ctx: FlowContext = { config: rt.config, capabilities: provider.capabilities };
+    // The provider is new, on the default tenant; the flow's tenant is set again before a call needs it.
+    // `undefined`: not known (a call that sets it failed or set it from a URL).
+    let providerTenant: string | null | undefined = null;
+    let state = start;
+    let signIn: Driven['signIn'] = null;
+    let redirect: string | null = null;
+    let calls = 0;
+    const events: FlowEvent[] = [event];
+
+    const perform = async (id: number, op: ProviderOp): Promise<FlowEvent> => {
+      try {
+        if (!SERVER_OPS.has(op.kind)) throw new AuthError('operation-not-allowed');
+        const target =
+          op.kind === 'setTenant' || (op.kind === 'lookupEmail' && op.tenantId !== undefined)
+            ? op.tenantId
+            : undefined;
+        if (target === undefined && op.kind !== 'actionCode' && state.tenantId !== providerTenant) {
+          providerTenant = undefined;
+          await provider.setTenant(state.tenantId);
+          providerTenant = state.tenantId;
+        }
+        if (target !== undefined || op.kind === 'actionCode') providerTenant = undefined;
+        const result = await execute(op, rt);
+        if (target !== undefined) providerTenant = target;
+        return { type: 'PROVIDER_RESOLVED', id, result };
+      } catch (error) {
+        return { type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) };
+      }
+    };
+
+    while (events.length > 0) {
+      const [next, effects]: TransitionResult = transition(state, events.shift() as FlowEvent, ctx);
+      state = next;
+      for (const effect of effects) {
+        if (effect.type === 'call' && state.pending?.id === effect.id) {
+          calls += 1;
+          if (calls > MAX_CALLS) {
+            // A loop of calls is a bug somewhere: the visitor gets an error card, not a hung request.
+            const [failed] = go(state, { card: 'unrecoverableError', message: 'generic' });
+            return { state: failed, signIn: null, redirect: null };
+          }
+          events.push(await perform(effect.id, effect.op));
+        } else if (effect.type === 'signInSuccess') {
+          signIn = { result: effect.result, redirectUrl: effect.redirectUrl };
+          // What the browser's runner feeds back: the app lets the redirect happen, the 1 s has passed.
+          events.push({ type: 'CALLBACK_RESULT', redirect: true }, { type: 'TIMER', name: 'success' });
+        } else if (effect.type === 'redirect') {
+          redirect = effect.url;
+        }
+        // Timers (busy spinner, resend countdown), uiShown and signInFailure are the browser's.
+      }
+    }
+    if (state.card !== 'signedIn') signIn = null;
+    return { state, signIn, redirect };
+  }
+
+  return {
+    async handle(request, provider, config) {
+      const sealingKey = await key;
+      const time = now();
+      const opened = await openWith(readCookie(request, cookieName), sealingKey, time);
+      const sealed = isSealed(opened) ? opened : null;
+      const kv = createServerStorage(sealed?.storage);
+      const rt: FlowRuntime = {
+        provider,
+        source: provider,
+        config,
+        clock: { ...systemClock, now },
+        storage: kv.storage,
+        createId,
+        signOut: false,
+        lastVerifier: null,
+        linkSignIn: null,
+      };
+
+      let driven: Driven;
+      let status = 200;
+      const form = request.method === 'POST' && sealed ? await readForm(request) : null;
+      const event = form ? formEvent(form) : null;
+      if (sealed && request.method === 'POST' && event === null) {
+        driven = { state: sealed.state, signIn: null, redirect: null };
+        status = 400;
+      } else if (sealed && event) {
+        driven = await drive(sealed.state, event, provider, rt);
+      } else {
+        const start: FlowEvent = {
+          type: 'START',
+          url: request.url,
+          currentUser: null,
+          redirectPending: false,
+        };
+        driven = await drive(initialState(request.url), start, provider, rt);
+      }
+
+      let signedIn: ServerSignIn | null = null;
+      if (driven.signIn) {
+        const sessionToken = provider.sessionToken();
+        if (sessionToken === null) {
+          // A sign-in without a token gives the host nothing to start a session with.
+          [driven.state] = go(driven.state, { card: 'recoverableError', message: 'generic', retry: null });
+          driven.redirect = null;
+        } else {
+          signedIn = { sessionToken, ...driven.signIn };
+        }
+      }
+      const state = withoutPasswords(driven.state);
+      const over = signedIn !== null || driven.redirect !== null;
+      const setCookie = over
+        ? cookie(request, '', 0)
+        : cookie(
+            request,
+            await sealWith({ state, storage: kv.snapshot() } satisfies Sealed, sealingKey, time),
+            SEALED_STATE_TTL_MS / 1000,
+          );
+      return {
+        state,
+        setCookie,
+        signedIn,
+        redirect: driven.redirect,
+        status: driven.redirect !== null ? 303 : status,
+      };
+    },
+  };
+}
