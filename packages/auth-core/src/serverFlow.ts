@@ -238,6 +238,8 @@ export function createServerFlow(options: ServerFlowOptions): ServerFlow {
         // Timers (busy spinner, resend countdown), uiShown and signInFailure are the browser's.
       }
     }
+    // Nothing may stay in flight: no later request could finish it (and a pending op may hold a password).
+    if (state.pending) [state] = go(state, { card: 'unrecoverableError', message: 'generic' });
     if (state.card !== 'signedIn') signIn = null;
     return { state, signIn, redirect };
   }
