@@ -43,12 +43,10 @@ interface Session {
 }
 
 /** What every operation reads: where the REST calls go, the tenant in force and this request's sign-in. */
-export interface FormContext {
+interface FormContext {
   readonly api: Omit<rest.RestContext, 'tenantId'>;
   tenantId: string | null;
   session: Session | null;
-  /** Whether this request's sign-in was anonymous (Firebase keeps no flag for it; the SDK tracks it alike). */
-  anonymous: boolean;
 }
 
 const restOf = (ctx: FormContext): rest.RestContext => ({ ...ctx.api, tenantId: ctx.tenantId });
@@ -61,7 +59,11 @@ async function run<T>(context: FirebaseErrorContext, call: () => Promise<T>): Pr
   }
 }
 
-/** The user of a fresh ID token, read back as the SDK does after every sign-in (`accounts:lookup`). */
+/**
+ * The user of a fresh ID token, read back as the SDK does after every sign-in (`accounts:lookup`).
+ * Firebase keeps no anonymous flag: as in the SDK, a user is anonymous when it signed in anonymously and
+ * has no provider linked since.
+ */
 async function userOf(ctx: FormContext, idToken: string, anonymous: boolean): Promise<AuthUser> {
   const account = await rest.lookup(restOf(ctx), { idToken });
   const providerIds = [...new Set((account.providerUserInfo ?? []).map((p) => p.providerId))];
@@ -85,12 +87,11 @@ async function signedIn(
   const anonymous = result.anonymous ?? false;
   const user = await userOf(ctx, response.idToken, anonymous);
   ctx.session = { user, idToken: response.idToken };
-  ctx.anonymous = anonymous;
   return { user, isNewUser: result.isNewUser, providerId: result.providerId };
 }
 
 /** `fetchSignInMethodsForEmail`, as the SDK asks outside a browser page (continue URI `http://localhost`). */
-export function signInMethods(ctx: FormContext, email: string): Promise<SignInMethod[]> {
+function signInMethods(ctx: FormContext, email: string): Promise<SignInMethod[]> {
   return run('lookup', async () => {
     const { signinMethods } = await rest.createAuthUri(restOf(ctx), {
       identifier: email,
@@ -100,7 +101,7 @@ export function signInMethods(ctx: FormContext, email: string): Promise<SignInMe
   });
 }
 
-export function passwordSignIn(ctx: FormContext, email: string, password: string): Promise<SignInResult> {
+function passwordSignIn(ctx: FormContext, email: string, password: string): Promise<SignInResult> {
   return run('password', async () =>
     signedIn(ctx, await rest.signInWithPassword(restOf(ctx), { email, password }), {
       providerId: 'password',
@@ -110,7 +111,7 @@ export function passwordSignIn(ctx: FormContext, email: string, password: string
 }
 
 /** Creates the account with its display name in the one `signUp` call, so its first ID token names it. */
-export function createUser(
+function createUser(
   ctx: FormContext,
   email: string,
   password: string,
@@ -122,7 +123,7 @@ export function createUser(
   });
 }
 
-export function anonymousSignIn(ctx: FormContext): Promise<SignInResult> {
+function anonymousSignIn(ctx: FormContext): Promise<SignInResult> {
   return run('anonymous', async () =>
     signedIn(ctx, await rest.signUp(restOf(ctx), {}), {
       providerId: 'anonymous',
@@ -132,7 +133,7 @@ export function anonymousSignIn(ctx: FormContext): Promise<SignInResult> {
   );
 }
 
-export function sendSignInLink(ctx: FormContext, email: string, settings: ActionLinkSettings): Promise<void> {
+function sendSignInLink(ctx: FormContext, email: string, settings: ActionLinkSettings): Promise<void> {
   return run('emailLinkSend', async () => {
     requirePlausibleEmail(email);
     if (settings.url === '') throw new AuthError('invalid-continue-uri');
@@ -149,7 +150,7 @@ export function sendSignInLink(ctx: FormContext, email: string, settings: Action
  * Completes email-link sign-in; with `link`, adds the email to the user signed in during this request
  * (an anonymous upgrade), as the browser provider links to its current user.
  */
-export function emailLinkSignIn(
+function emailLinkSignIn(
   ctx: FormContext,
   email: string,
   link: string,
@@ -171,12 +172,12 @@ export function emailLinkSignIn(
       providerId: 'emailLink',
       // Linking never creates an account.
       isNewUser: !linkToCurrent && response.isNewUser === true,
-      anonymous: linkToCurrent && ctx.anonymous,
+      anonymous: linkToCurrent && session !== null && session.user.isAnonymous,
     });
   });
 }
 
-export function sendPasswordReset(
+function sendPasswordReset(
   ctx: FormContext,
   email: string,
   settings: ActionLinkSettings | undefined,
@@ -198,7 +199,7 @@ export function sendPasswordReset(
   });
 }
 
-export function checkActionCode(ctx: FormContext, code: string): Promise<ActionCodeInfo> {
+function checkActionCode(ctx: FormContext, code: string): Promise<ActionCodeInfo> {
   return run('actionCode', async () =>
     actionCodeInfoFromRest(await rest.resetPassword(restOf(ctx), { oobCode: code })),
   );
@@ -208,19 +209,19 @@ export function checkActionCode(ctx: FormContext, code: string): Promise<ActionC
  * The email a reset code is for. The SDK answers its `checkActionCode`'s email for any code; a code
  * without one (an email sign-in code) is no reset code here.
  */
-export async function verifyPasswordResetCode(ctx: FormContext, code: string): Promise<string> {
+async function verifyPasswordResetCode(ctx: FormContext, code: string): Promise<string> {
   const { email } = await checkActionCode(ctx, code);
   if (email === null) throw new AuthError('invalid-action-code');
   return email;
 }
 
-export function confirmPasswordReset(ctx: FormContext, code: string, newPassword: string): Promise<void> {
+function confirmPasswordReset(ctx: FormContext, code: string, newPassword: string): Promise<void> {
   return run('actionCode', async () => {
     await rest.resetPassword(restOf(ctx), { oobCode: code, newPassword });
   });
 }
 
-export function applyActionCode(ctx: FormContext, code: string): Promise<void> {
+function applyActionCode(ctx: FormContext, code: string): Promise<void> {
   return run('actionCode', async () => {
     await rest.update(restOf(ctx), { oobCode: code });
   });
@@ -252,7 +253,6 @@ export function createFirebaseFormProvider(options: FirebaseFormProviderOptions)
     },
     tenantId: null,
     session: null,
-    anonymous: false,
   };
   const capabilities: ProviderCapabilities = {
     password: true,
@@ -290,7 +290,6 @@ export function createFirebaseFormProvider(options: FirebaseFormProviderOptions)
     applyActionCode: (code) => applyActionCode(ctx, code),
     async signOut() {
       ctx.session = null;
-      ctx.anonymous = false;
     },
     createCaptchaVerifier() {
       throw new AuthError('operation-not-allowed');
