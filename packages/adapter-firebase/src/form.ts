@@ -172,7 +172,7 @@ function emailLinkSignIn(
       providerId: 'emailLink',
       // Linking never creates an account.
       isNewUser: !linkToCurrent && response.isNewUser === true,
-      anonymous: linkToCurrent && session !== null && session.user.isAnonymous,
+      anonymous: linkToCurrent && session?.user.isAnonymous === true,
     });
   });
 }
