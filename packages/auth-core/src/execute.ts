@@ -14,8 +14,8 @@ import {
   saveEmailLinkSession,
 } from './emailLinkStore.ts';
 import { AuthError } from './errors.ts';
-import { REDIRECT_KEY, readRedirectState } from './flow.ts';
-import { type Clock, type LazyProvider, waitForProvider } from './loader.ts';
+import { providerOf, REDIRECT_KEY, readRedirectState } from './flow.ts';
+import type { Clock, LazyProvider } from './loader.ts';
 import type { ProviderOp } from './ops.ts';
 import type { AuthCredential, AuthProvider, CaptchaVerifier, SignInResult } from './provider.ts';
 import type { ProviderLoaded } from './start.ts';
@@ -38,11 +38,8 @@ export interface FlowRuntime {
    * links on the sign-in already made instead of spending the used link again.
    */
   linkSignIn: { link: string; result: SignInResult } | null;
-}
-
-function need(rt: FlowRuntime): AuthProvider {
-  if (!rt.provider) throw new AuthError('provider-load-timeout');
-  return rt.provider;
+  /** A lazy provider's load in progress, shared by whatever waits for it (`providerOf`). */
+  loading?: Promise<AuthProvider> | null;
 }
 
 function guardStorage<T>(rt: FlowRuntime, fn: (s: KeyValueStorage) => T): T {
@@ -55,22 +52,25 @@ function guardStorage<T>(rt: FlowRuntime, fn: (s: KeyValueStorage) => T): T {
 }
 
 async function linkPending(
-  rt: FlowRuntime,
+  p: AuthProvider,
   result: SignInResult | null,
   credential: AuthCredential | null,
 ): Promise<SignInResult | null> {
   if (!result || !credential) return result;
-  return need(rt).linkWithCredential(credential);
+  return p.linkWithCredential(credential);
 }
 
-/** Performs one provider call; resolves with what `transition` expects for that op, or rejects. */
+/**
+ * Performs one provider call; resolves with what `transition` expects for that op, or rejects. A call
+ * made while a lazy provider is still loading (a flow that began from a server's state) waits for it.
+ */
 export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown> {
   const { storage, clock } = rt;
+  // No pause when the provider is there: a popup must open in the task of the click that asked for it.
+  const p = rt.provider ?? (await providerOf(rt));
   switch (op.kind) {
     case 'loadProvider': {
-      const provider = await waitForProvider(rt.source as LazyProvider, clock);
-      rt.provider = provider;
-      const user = provider.getCurrentUser();
+      const user = p.getCurrentUser();
       const loaded: ProviderLoaded = {
         currentUser: user ? { uid: user.uid, isAnonymous: user.isAnonymous } : null,
         redirectPending: readRedirectState(storage) !== null,
@@ -85,35 +85,33 @@ export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>
       } catch {
         // unreadable storage: nothing to clear
       }
-      const result = await need(rt).getRedirectResult();
-      return linkPending(rt, result, pending?.pendingCredential ?? null);
+      const result = await p.getRedirectResult();
+      return linkPending(p, result, pending?.pendingCredential ?? null);
     }
     case 'lookupEmail':
     case 'lookupForLinking': {
-      const p = need(rt);
       if (op.kind === 'lookupEmail' && op.tenantId !== undefined) await p.setTenant(op.tenantId);
       return p.capabilities.reliableSignInMethodLookup ? p.fetchSignInMethodsForEmail(op.email) : [];
     }
     case 'setTenant':
-      return need(rt).setTenant(op.tenantId);
+      return p.setTenant(op.tenantId);
     case 'passwordSignIn':
     case 'createUser': {
-      const p = need(rt);
       if (op.link) return p.linkWithCredential({ kind: 'password', email: op.email, password: op.password });
       return op.kind === 'createUser'
         ? p.createUser(op.email, op.password, op.name ?? undefined)
         : p.signInWithEmailAndPassword(op.email, op.password);
     }
     case 'sendPasswordReset':
-      return need(rt).sendPasswordResetEmail(op.email, { url: op.url });
+      return p.sendPasswordResetEmail(op.email, { url: op.url });
     case 'startPhone': {
       const verifier = op.verifier ?? rt.lastVerifier;
       if (!verifier) throw new AuthError('captcha-check-failed');
       rt.lastVerifier = verifier;
-      return need(rt).startPhoneSignIn(op.phoneNumber, verifier);
+      return p.startPhoneSignIn(op.phoneNumber, verifier);
     }
     case 'confirmPhone':
-      return need(rt).confirmPhoneCode(op.verificationId, op.code, { link: op.link });
+      return p.confirmPhoneCode(op.verificationId, op.code, { link: op.link });
     case 'sendEmailLink': {
       const sid = rt.createId();
       const linking = op.pendingCredential?.kind === 'federated' ? op.pendingCredential.providerId : null;
@@ -132,22 +130,21 @@ export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>
           anonymousUid: op.anonymousUid,
         }),
       );
-      await need(rt).sendSignInLinkToEmail(op.email, { url, handleCodeInApp: true });
+      await p.sendSignInLinkToEmail(op.email, { url, handleCodeInApp: true });
       return undefined;
     }
     case 'checkEmailLink': {
       const session = guardStorage(rt, (s) => loadEmailLinkSession(s));
-      return assessEmailLink(op.url, session, clock.now(), need(rt).getCurrentUser()?.uid ?? null);
+      return assessEmailLink(op.url, session, clock.now(), p.getCurrentUser()?.uid ?? null);
     }
     case 'completeEmailLink': {
-      const p = need(rt);
       const earlier =
         rt.linkSignIn?.link === op.link && p.getCurrentUser()?.uid === rt.linkSignIn.result.user.uid
           ? rt.linkSignIn.result
           : null;
       const result = earlier ?? (await p.signInWithEmailLink(op.email, op.link, { link: op.upgrade }));
       rt.linkSignIn = { link: op.link, result };
-      const linked = await linkPending(rt, result, op.pendingCredential);
+      const linked = await linkPending(p, result, op.pendingCredential);
       rt.linkSignIn = null;
       try {
         if (storage) clearEmailLinkSession(storage);
@@ -162,26 +159,26 @@ export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>
           s.setItem(REDIRECT_KEY, JSON.stringify({ pendingCredential: op.pendingCredential })),
         );
       }
-      const result = await need(rt).signInWithFederated(op.providerId, {
+      const result = await p.signInWithFederated(op.providerId, {
         mode: op.mode,
         ...(op.loginHint ? { loginHint: op.loginHint } : {}),
         link: op.link,
         scopes: op.scopes,
         customParameters: op.customParameters,
       });
-      return linkPending(rt, result, op.pendingCredential);
+      return linkPending(p, result, op.pendingCredential);
     }
     case 'anonymous':
-      return need(rt).signInAnonymously();
+      return p.signInAnonymously();
     case 'passwordSignInAndLink': {
-      await need(rt).signInWithEmailAndPassword(op.email, op.password);
-      return need(rt).linkWithCredential(op.credential);
+      await p.signInWithEmailAndPassword(op.email, op.password);
+      return p.linkWithCredential(op.credential);
     }
     case 'actionCode':
-      return handleActionCode(op.url, need(rt), { allowedOrigins: rt.config.allowedOrigins });
+      return handleActionCode(op.url, p, { allowedOrigins: rt.config.allowedOrigins });
     case 'confirmPasswordReset':
-      return need(rt).confirmPasswordReset(op.code, op.password);
+      return p.confirmPasswordReset(op.code, op.password);
     case 'signOut':
-      return need(rt).signOut();
+      return p.signOut();
   }
 }

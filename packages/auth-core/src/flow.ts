@@ -1,8 +1,8 @@
 /**
  * The flow runner: applies the engine's transition, publishes snapshots and executes effects (provider
  * calls through the engine, timers, callbacks, redirects), feeding outcomes back as events. The engine may
- * arrive later (a lazily loaded chunk): until then `START` alone is applied. Clock, storage and ids are
- * injected.
+ * arrive later (a lazily loaded chunk): until then `START` alone is applied. A flow may also start from a
+ * state a server rendered. Clock, storage and ids are injected.
  * @module
  */
 import type { WidgetConfig } from './config.ts';
@@ -10,7 +10,8 @@ import type { KeyValueStorage } from './emailLinkStore.ts';
 import { toErrorInfo } from './errors.ts';
 import type { FlowEvent, TimerName } from './events.ts';
 import type { FlowRuntime } from './execute.ts';
-import { type Clock, isLazyProvider, type LazyProvider, systemClock } from './loader.ts';
+import { type Clock, isLazyProvider, type LazyProvider, systemClock, waitForProvider } from './loader.ts';
+import type { MessageKey } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
 import type { AuthCredential, AuthProvider } from './provider.ts';
 import { type FlowContext, go, initialState, startTransition, type TransitionResult } from './start.ts';
@@ -48,6 +49,19 @@ export interface CreateFlowOptions {
   navigate?: (url: string) => void;
   /** Start by signing out and showing the sign-out card. */
   signOut?: boolean;
+  /**
+   * Start from this state instead of sending `START`: the state a server rendered (its flow already did
+   * `START`, so action codes, email links and `signOut` are not applied again). It must have no call in
+   * flight (`pending: null`), as every state a server hands over has. When a federated redirect's result
+   * is waiting in `storage`, which only the browser can read, the flow starts with `START` as without it.
+   *
+   * Nothing waits for a lazy provider that a step does not need: its load starts at once, in the
+   * background; an event whose transition reads the provider's capabilities (e.g. `SUBMIT_EMAIL`: whether
+   * sign-in methods can be looked up) is applied once it has loaded, and a provider call waits for it,
+   * within the same limits as the load at `START` (5 s script, 10 s library). If it cannot load, such an
+   * event ends on the unrecoverable error card and such a call fails with `provider-load-timeout`.
+   */
+  initialState?: FlowState;
 }
 
 /** Where the redirect flow keeps its pending credential while the page is away. */
@@ -63,6 +77,25 @@ export function readRedirectState(
   } catch {
     return null;
   }
+}
+
+/**
+ * The flow's provider: at once when it is there; else a lazy provider's load (5 s script, 10 s library),
+ * started once and shared by everything that waits for it. A failed load is tried again by the next caller.
+ */
+export function providerOf(rt: FlowRuntime): Promise<AuthProvider> {
+  if (rt.provider) return Promise.resolve(rt.provider);
+  rt.loading ??= waitForProvider(rt.source as LazyProvider, rt.clock).then(
+    (provider) => {
+      rt.provider = provider;
+      return provider;
+    },
+    (error: unknown) => {
+      rt.loading = null;
+      throw error;
+    },
+  );
+  return rt.loading;
 }
 
 function defaultStorage(): KeyValueStorage | null {
@@ -112,12 +145,15 @@ const NO_CAPABILITIES: FlowContext['capabilities'] = {
 };
 
 /**
- * Creates a running flow and sends `START`, with the engine given now or as a promise (a lazily loaded
- * chunk). Until a promised engine arrives, `START` shows the first card through {@link startTransition};
- * every later event waits, in order, and provider calls start once the engine is there. If it fails to
- * load, the flow shows the unrecoverable error card (`network-request-failed`).
+ * Creates a running flow and sends `START` (or starts from `options.initialState`), with the engine given
+ * now or as a promise (a lazily loaded chunk). Until a promised engine arrives, `START` shows the first card
+ * through {@link startTransition}; every later event waits, in order, and provider calls start once the
+ * engine is there. If it fails to load, the flow shows the unrecoverable error card
+ * (`network-request-failed`).
  * @example
  * const flow = runFlow(options, import('@doorway/auth-core').then((m) => m.flowEngine));
+ * // Taking over the card a server rendered:
+ * const taken = runFlow({ ...options, initialState: loaderData.state }, engine);
  */
 export function runFlow(options: CreateFlowOptions, engine: FlowEngine | PromiseLike<FlowEngine>): Flow {
   const clock = options.clock ?? systemClock;
@@ -137,7 +173,9 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
   };
   let loaded: FlowEngine | null = 'transition' in engine ? engine : null;
   const ready = Promise.resolve(engine);
-  let state = initialState(options.url);
+  // A redirect's result is read by `START`, in the browser: a server could not have.
+  const from = readRedirectState(storage) ? undefined : options.initialState;
+  let state = from ?? initialState(options.url);
   let disposed = false;
   let dispatching = false;
   const queue: FlowEvent[] = [];
@@ -148,7 +186,30 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
     for (const handle of timers.values()) clock.clearTimeout(handle);
     timers.clear();
   };
-  const ctx = (): FlowContext => ({ config, capabilities: rt.provider?.capabilities ?? NO_CAPABILITIES });
+  // Set when a transition read the capabilities of a provider still loading: its result is not used.
+  let blind = false;
+  const ctx = (): FlowContext => {
+    const provider = rt.provider;
+    if (provider) return { config, capabilities: provider.capabilities };
+    return {
+      config,
+      get capabilities() {
+        blind = true;
+        return NO_CAPABILITIES;
+      },
+    };
+  };
+
+  /** Ends the flow on the unrecoverable error card. */
+  const crash = (message: MessageKey) => {
+    if (disposed) return;
+    queue.length = 0;
+    stopTimers();
+    const [next, effects] = go(state, { card: 'unrecoverableError', message });
+    state = next;
+    for (const l of [...listeners]) l();
+    for (const effect of effects) run(effect);
+  };
 
   if (!loaded) {
     ready.then(
@@ -156,15 +217,7 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
         loaded = e;
         drain();
       },
-      () => {
-        if (disposed) return;
-        queue.length = 0;
-        stopTimers();
-        const [next, effects] = go(state, { card: 'unrecoverableError', message: 'network-request-failed' });
-        state = next;
-        for (const l of [...listeners]) l();
-        for (const effect of effects) run(effect);
-      },
+      () => crash('network-request-failed'),
     );
   }
 
@@ -183,7 +236,15 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
     try {
       while (queue.length > 0) {
         const next = queue[0] as FlowEvent;
+        blind = false;
         const result = loaded ? loaded.transition(state, next, ctx()) : startTransition(state, next, ctx());
+        if (blind) {
+          // Applied again once the provider is there; the events after it wait, in order.
+          providerOf(rt).then(drain, (error: unknown) => {
+            if (queue.length > 0) crash(toErrorInfo(error).code);
+          });
+          break;
+        }
         if (!result) break; // not the first card's: waits for the engine
         queue.shift();
         const [nextState, out] = result;
@@ -278,7 +339,10 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
     },
   };
 
-  if (rt.provider) {
+  if (from) {
+    if (!rt.provider) providerOf(rt).catch(() => undefined); // in the background; a caller retries a failure
+    if (from.shown) run({ type: 'uiShown' });
+  } else if (rt.provider) {
     send({
       type: 'START',
       url: options.url,
