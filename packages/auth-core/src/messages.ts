@@ -192,6 +192,8 @@ export const uiText = {
   passwordHint: 'Use at least 6 characters with letters and numbers',
   learnMore: 'Learn more',
   otherWaysToSignIn: 'Other ways to sign in',
+  /** Not from the spec: shown, with scripts off, on cards that need them (reCAPTCHA, a provider's popup). */
+  needsJavaScript: 'Signing in this way needs JavaScript. Turn on JavaScript in your browser and try again.',
   onlyOneWidget: 'Doorway: only one sign-in widget may be mounted per page',
 } as const;
 

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@doorway/auth-core';
 import { messageFor, uiText } from '@doorway/auth-core/first-card';
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
-import { useWidget } from './context.ts';
+import { type UiEvent, useWidget } from './context.ts';
 
 /** Which input of a card an error message belongs to. */
 export type FieldName = 'email' | 'password' | 'name' | 'code' | 'phone' | 'country' | 'captcha';
@@ -64,33 +64,66 @@ export function CardError(props: { message: string | undefined }) {
   return props.message ? <p className="doorway-error">{props.message}</p> : null;
 }
 
-/** A form the engine validates: native validation is off so the spec's messages are the ones shown. */
-export function Form(props: { onSubmit: () => void; pending: boolean; children: ReactNode }) {
+/** The type of a UI event (what a form or a button sends). */
+export type EventType = UiEvent['type'];
+
+/**
+ * A card's form, a real HTML form (`method="post"`, posted to the page itself): its first child is the
+ * hidden `event` field naming the event of its primary button, and its fields are named as that event's
+ * fields, so a server can run the card without scripts. Native validation is off, so the spec's messages
+ * are the ones shown. With scripts, submitting sends the event to the flow instead: a button's own
+ * (`name="event"`), else `submit(form, submitter)` (default: the primary event, without fields).
+ */
+export function Form(props: {
+  event: EventType;
+  send: (event: UiEvent) => void;
+  submit?: (form: HTMLFormElement, submitter: HTMLButtonElement | null) => UiEvent;
+  pending?: boolean;
+  children: ReactNode;
+}) {
   return (
     <form
       className="doorway-form"
+      method="post"
       noValidate
       aria-busy={props.pending || undefined}
       onSubmit={(e) => {
         e.preventDefault();
-        props.onSubmit();
+        const button = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        props.send(
+          button?.name === 'event'
+            ? ({ type: button.value } as UiEvent)
+            : (props.submit?.(e.currentTarget, button) ?? ({ type: props.event } as UiEvent)),
+        );
       }}
     >
+      <input type="hidden" name="event" value={props.event} />
       {props.children}
     </form>
   );
 }
 
-/** A row of buttons; the primary action goes last (GOV.UK and FirebaseUI order). */
+/** What a form's field named `name` holds now (the DOM is the source: it also has what was typed before hydration). */
+export function fieldValue(form: HTMLFormElement, name: string): string {
+  return (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+}
+
+/**
+ * A row of buttons, the primary one first: Enter in a field presses a form's first submit button, and the
+ * order on screen is the order in the page (GOV.UK).
+ */
 export function Actions(props: { children: ReactNode }) {
   return <div className="doorway-actions">{props.children}</div>;
 }
 
-/** A button. `submit` ones submit the surrounding form; all are disabled while a call is pending. */
+/**
+ * A submit button of the surrounding form. Without `event` it is the form's primary button (it sends the
+ * form's event); with one, it sends that event (`name="event"`) and must come after the primary button.
+ * Disabled while a call is pending (never in a server's render: no call is pending there).
+ */
 export function Button(props: {
   children: ReactNode;
-  onClick?: () => void;
-  submit?: boolean;
+  event?: EventType;
   secondary?: boolean;
   link?: boolean;
   disabled?: boolean;
@@ -102,13 +135,26 @@ export function Button(props: {
       : 'doorway-button';
   return (
     <button
-      type={props.submit ? 'submit' : 'button'}
+      type="submit"
       className={kind}
+      name={props.event && 'event'}
+      value={props.event}
       disabled={props.disabled}
-      onClick={props.onClick}
     >
       {props.children}
     </button>
+  );
+}
+
+/**
+ * Said on a card (or a button) that cannot work without scripts (reCAPTCHA, an identity provider's popup),
+ * only when scripts are off.
+ */
+export function NeedsScripts() {
+  return (
+    <noscript>
+      <p className="doorway-error">{uiText.needsJavaScript}</p>
+    </noscript>
   );
 }
 

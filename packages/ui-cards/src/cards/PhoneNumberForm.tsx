@@ -1,6 +1,6 @@
 import { type CaptchaVerifier, optionsFor, uiText } from '@doorway/auth-core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type CardProps, useWidget } from '../context.ts';
+import { type CardProps, type UiEvent, useWidget } from '../context.ts';
 import { Actions, Button, CardError, errorsFor, Field, Form, Legal } from '../parts.tsx';
 import type * as PhoneNumbers from '../phoneNumbers.ts';
 
@@ -47,21 +47,21 @@ export function PhoneNumberForm({ state, send, allowedCountries, blockedCountrie
     };
   }, [getProvider]);
 
-  const submit = () => {
+  const submit = (): UiEvent => {
     const verifier = verifierRef.current;
     const parsed = numbers.toE164(phone, country);
     if (verifier) submittedRef.current = verifier;
-    send({
+    return {
       type: 'SUBMIT_PHONE',
       phoneNumber: parsed.phoneNumber,
       country: parsed.country,
       captchaSolved: verifier?.isSolved() ?? false,
       verifier,
-    });
+    };
   };
 
   return (
-    <Form pending={pending} onSubmit={submit}>
+    <Form event="SUBMIT_PHONE" send={send} pending={pending} submit={submit}>
       <CardError message={errors.card} />
       <Field
         label={uiText.countryLabel}
@@ -87,14 +87,12 @@ export function PhoneNumberForm({ state, send, allowedCountries, blockedCountrie
       {errors.captcha ? <p className="doorway-error">{errors.captcha}</p> : null}
       <div className="doorway-captcha" ref={captchaRef} />
       <Actions>
+        <Button disabled={pending}>{uiText.verify}</Button>
         {canCancel ? (
-          <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
+          <Button secondary event="CANCEL" disabled={pending}>
             {uiText.cancel}
           </Button>
         ) : null}
-        <Button submit disabled={pending}>
-          {uiText.verify}
-        </Button>
       </Actions>
       <Legal />
     </Form>

@@ -1,7 +1,18 @@
 import { type AuthCredential, providerName, uiText, type WidgetConfig } from '@doorway/auth-core';
-import { useState } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
-import { Actions, Button, Card, CardError, errorsFor, Field, Form, Text } from '../parts.tsx';
+import {
+  Actions,
+  Button,
+  Card,
+  CardError,
+  errorsFor,
+  Field,
+  Form,
+  fieldValue,
+  NeedsScripts,
+  Text,
+} from '../parts.tsx';
+import { Action } from './action.tsx';
 
 /** The configured name of a federated provider (`google.com` → "Google"). */
 function nameOf(config: WidgetConfig, providerId: string): string {
@@ -21,14 +32,14 @@ export function EmailLinkSent({ state, send }: CardProps<'emailLinkSent'>) {
   return (
     <Card title={uiText.emailLinkSentTitle}>
       <Text>{uiText.emailLinkSentText(state.email)}</Text>
-      <Actions>
-        <Button link onClick={() => send({ type: 'EMAIL_NOT_RECEIVED' })}>
-          {uiText.troubleGettingEmail}
-        </Button>
-        <Button secondary onClick={() => send({ type: 'CANCEL' })}>
-          {uiText.back}
-        </Button>
-      </Actions>
+      <Form event="CANCEL" send={send}>
+        <Actions>
+          <Button secondary>{uiText.back}</Button>
+          <Button link event="EMAIL_NOT_RECEIVED">
+            {uiText.troubleGettingEmail}
+          </Button>
+        </Actions>
+      </Form>
     </Card>
   );
 }
@@ -40,27 +51,31 @@ export function EmailNotReceived({ state, send }: CardProps<'emailNotReceived'>)
     <Card title={uiText.emailNotReceivedTitle}>
       <Text>{uiText.emailNotReceivedText}</Text>
       <CardError message={errorsFor(state.error, []).card} />
-      <Actions>
-        <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
-          {uiText.back}
-        </Button>
-        <Button disabled={pending} onClick={() => send({ type: 'RESEND_EMAIL' })}>
-          {uiText.resendEmail}
-        </Button>
-      </Actions>
+      <Form event="RESEND_EMAIL" send={send} pending={pending}>
+        <Actions>
+          <Button disabled={pending}>{uiText.resendEmail}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
+            {uiText.back}
+          </Button>
+        </Actions>
+      </Form>
     </Card>
   );
 }
 
 /** Email-link confirmation: the link was opened on another device, so ask for the email again. */
 export function EmailLinkConfirmation({ state, send }: CardProps<'emailLinkConfirmation'>) {
-  const [email, setEmail] = useState(state.email);
   const errors = errorsFor(state.error, ['email']);
   const pending = state.pending !== null;
   return (
     <Card title={uiText.emailLinkConfirmationTitle}>
       <Text>{uiText.emailLinkConfirmationText}</Text>
-      <Form pending={pending} onSubmit={() => send({ type: 'CONFIRM_EMAIL', email })}>
+      <Form
+        event="CONFIRM_EMAIL"
+        send={send}
+        pending={pending}
+        submit={(form) => ({ type: 'CONFIRM_EMAIL', email: fieldValue(form, 'email') })}
+      >
         <CardError message={errors.card} />
         <Field
           label={uiText.emailLabel}
@@ -68,16 +83,13 @@ export function EmailLinkConfirmation({ state, send }: CardProps<'emailLinkConfi
           name="email"
           autoComplete="email"
           spellCheck={false}
-          value={email}
+          defaultValue={state.email}
           error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
         />
         <Actions>
-          <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
+          <Button disabled={pending}>{uiText.next}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
             {uiText.cancel}
-          </Button>
-          <Button submit disabled={pending}>
-            {uiText.next}
           </Button>
         </Actions>
       </Form>
@@ -94,14 +106,15 @@ export function FederatedSignIn({ state, send }: CardProps<'federatedSignIn'>) {
     <Card title={uiText.federatedSignInTitle}>
       <Text>{uiText.federatedSignInText(state.email, name)}</Text>
       <CardError message={errorsFor(state.error, []).card} />
-      <Actions>
-        <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
-          {uiText.cancel}
-        </Button>
-        <Button disabled={pending} onClick={() => send({ type: 'SIGN_IN_FEDERATED' })}>
-          {uiText.signInWith(name)}
-        </Button>
-      </Actions>
+      <NeedsScripts />
+      <Form event="SIGN_IN_FEDERATED" send={send} pending={pending}>
+        <Actions>
+          <Button disabled={pending}>{uiText.signInWith(name)}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
+            {uiText.cancel}
+          </Button>
+        </Actions>
+      </Form>
     </Card>
   );
 }
@@ -109,13 +122,17 @@ export function FederatedSignIn({ state, send }: CardProps<'federatedSignIn'>) {
 /** Account linking by password: sign in to the existing account to link the new credential. */
 export function PasswordLinking({ state, send }: CardProps<'passwordLinking'>) {
   const { config } = useWidget();
-  const [password, setPassword] = useState('');
   const errors = errorsFor(state.error, ['password']);
   const pending = state.pending !== null;
   return (
     <Card title={uiText.linkingTitle}>
       <Text>{uiText.passwordLinkingText(state.email, credentialName(config, state.pendingCredential))}</Text>
-      <Form pending={pending} onSubmit={() => send({ type: 'SUBMIT_PASSWORD', password })}>
+      <Form
+        event="SUBMIT_PASSWORD"
+        send={send}
+        pending={pending}
+        submit={(form) => ({ type: 'SUBMIT_PASSWORD', password: fieldValue(form, 'password') })}
+      >
         <CardError message={errors.card} />
         <input type="email" hidden readOnly autoComplete="username" value={state.email} />
         <Field
@@ -123,19 +140,15 @@ export function PasswordLinking({ state, send }: CardProps<'passwordLinking'>) {
           type="password"
           name="password"
           autoComplete="current-password"
-          value={password}
           error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
         />
         <Actions>
-          <Button link disabled={pending} onClick={() => send({ type: 'GO_TO_RECOVERY' })}>
-            {uiText.troubleSigningIn}
-          </Button>
-          <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
+          <Button disabled={pending}>{uiText.signIn}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
             {uiText.cancel}
           </Button>
-          <Button submit disabled={pending}>
-            {uiText.signIn}
+          <Button link event="GO_TO_RECOVERY" disabled={pending}>
+            {uiText.troubleSigningIn}
           </Button>
         </Actions>
       </Form>
@@ -154,14 +167,15 @@ export function FederatedLinking({ state, send }: CardProps<'federatedLinking'>)
         {uiText.federatedLinkingText(state.email, existing, credentialName(config, state.pendingCredential))}
       </Text>
       <CardError message={errorsFor(state.error, []).card} />
-      <Actions>
-        <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
-          {uiText.cancel}
-        </Button>
-        <Button disabled={pending} onClick={() => send({ type: 'SIGN_IN_FEDERATED' })}>
-          {uiText.signInWith(existing)}
-        </Button>
-      </Actions>
+      <NeedsScripts />
+      <Form event="SIGN_IN_FEDERATED" send={send} pending={pending}>
+        <Actions>
+          <Button disabled={pending}>{uiText.signInWith(existing)}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
+            {uiText.cancel}
+          </Button>
+        </Actions>
+      </Form>
     </Card>
   );
 }
@@ -174,14 +188,14 @@ export function EmailLinkLinking({ state, send }: CardProps<'emailLinkLinking'>)
     <Card title={uiText.linkingTitle}>
       <Text>{uiText.emailLinkLinkingText(state.email, credentialName(config, state.pendingCredential))}</Text>
       <CardError message={errorsFor(state.error, []).card} />
-      <Actions>
-        <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
-          {uiText.cancel}
-        </Button>
-        <Button disabled={pending} onClick={() => send({ type: 'SEND_LINKING_EMAIL' })}>
-          {uiText.sendLink}
-        </Button>
-      </Actions>
+      <Form event="SEND_LINKING_EMAIL" send={send} pending={pending}>
+        <Actions>
+          <Button disabled={pending}>{uiText.sendLink}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
+            {uiText.cancel}
+          </Button>
+        </Actions>
+      </Form>
     </Card>
   );
 }
@@ -193,23 +207,23 @@ export function EmailMismatch({ state, send }: CardProps<'emailMismatch'>) {
     <Card title={uiText.emailMismatchTitle}>
       <Text>{uiText.emailMismatchText(state.enteredEmail, state.result.user.email ?? '')}</Text>
       <CardError message={errorsFor(state.error, []).card} />
-      <Actions>
-        <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
-          {uiText.cancel}
-        </Button>
-        <Button disabled={pending} onClick={() => send({ type: 'CONTINUE' })}>
-          {uiText.continue}
-        </Button>
-      </Actions>
+      <Form event="CONTINUE" send={send} pending={pending}>
+        <Actions>
+          <Button disabled={pending}>{uiText.continue}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
+            {uiText.cancel}
+          </Button>
+        </Actions>
+      </Form>
     </Card>
   );
 }
 
 function StartOver(props: CardProps<'anonymousUserMismatch' | 'differentDeviceError' | 'sessionEnded'>) {
   return (
-    <Actions>
-      <Button onClick={() => props.send({ type: 'CANCEL' })}>{uiText.startOver}</Button>
-    </Actions>
+    <Action event="CANCEL" send={props.send}>
+      {uiText.startOver}
+    </Action>
   );
 }
 

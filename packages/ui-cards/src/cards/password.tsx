@@ -1,25 +1,39 @@
 import { uiText } from '@doorway/auth-core';
-import { useState } from 'react';
 import type { CardProps } from '../context.ts';
-import { Actions, Button, Card, CardError, errorsFor, Field, Form, Legal, Text } from '../parts.tsx';
+import {
+  Actions,
+  Button,
+  Card,
+  CardError,
+  errorsFor,
+  Field,
+  Form,
+  fieldValue,
+  Legal,
+  Text,
+} from '../parts.tsx';
+import { Action } from './action.tsx';
 
 /**
  * Password sign-in. With `offerSignUp` (email-enumeration protection: the account may or may not exist)
  * it is the combined card that also offers "Create account".
  */
 export function PasswordSignIn({ state, send }: CardProps<'passwordSignIn'>) {
-  const [password, setPassword] = useState('');
   const errors = errorsFor(state.error, ['password']);
   const pending = state.pending !== null;
   return (
     <Card title={state.offerSignUp ? uiText.combinedSignInTitle : uiText.passwordSignInTitle}>
       {state.offerSignUp ? <Text>{uiText.combinedSignInText}</Text> : null}
-      <Form pending={pending} onSubmit={() => send({ type: 'SUBMIT_PASSWORD', password })}>
+      <Form
+        event="SUBMIT_PASSWORD"
+        send={send}
+        pending={pending}
+        submit={(form) => ({ type: 'SUBMIT_PASSWORD', password: fieldValue(form, 'password') })}
+      >
         <CardError message={errors.card} />
         <Field
           label={uiText.emailLabel}
           type="email"
-          name="email"
           autoComplete="username"
           readOnly
           value={state.email}
@@ -29,24 +43,20 @@ export function PasswordSignIn({ state, send }: CardProps<'passwordSignIn'>) {
           type="password"
           name="password"
           autoComplete="current-password"
-          value={password}
           error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
         />
         <Actions>
-          <Button link disabled={pending} onClick={() => send({ type: 'GO_TO_RECOVERY' })}>
-            {uiText.troubleSigningIn}
-          </Button>
-          <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
-            {uiText.cancel}
-          </Button>
+          <Button disabled={pending}>{uiText.signIn}</Button>
           {state.offerSignUp ? (
-            <Button secondary disabled={pending} onClick={() => send({ type: 'GO_TO_SIGN_UP' })}>
+            <Button secondary event="GO_TO_SIGN_UP" disabled={pending}>
               {uiText.createAccount}
             </Button>
           ) : null}
-          <Button submit disabled={pending}>
-            {uiText.signIn}
+          <Button secondary event="CANCEL" disabled={pending}>
+            {uiText.cancel}
+          </Button>
+          <Button link event="GO_TO_RECOVERY" disabled={pending}>
+            {uiText.troubleSigningIn}
           </Button>
         </Actions>
       </Form>
@@ -57,14 +67,21 @@ export function PasswordSignIn({ state, send }: CardProps<'passwordSignIn'>) {
 
 /** Password sign-up, with the name field when the email option requires a display name. */
 export function PasswordSignUp({ state, send }: CardProps<'passwordSignUp'>) {
-  const [email, setEmail] = useState(state.email);
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
   const errors = errorsFor(state.error, ['email', 'name', 'password']);
   const pending = state.pending !== null;
   return (
     <Card title={uiText.passwordSignUpTitle}>
-      <Form pending={pending} onSubmit={() => send({ type: 'SUBMIT_SIGN_UP', email, name, password })}>
+      <Form
+        event="SUBMIT_SIGN_UP"
+        send={send}
+        pending={pending}
+        submit={(form) => ({
+          type: 'SUBMIT_SIGN_UP',
+          email: fieldValue(form, 'email'),
+          name: fieldValue(form, 'name'),
+          password: fieldValue(form, 'password'),
+        })}
+      >
         <CardError message={errors.card} />
         <Field
           label={uiText.emailLabel}
@@ -72,37 +89,24 @@ export function PasswordSignUp({ state, send }: CardProps<'passwordSignUp'>) {
           name="email"
           autoComplete="email"
           spellCheck={false}
-          value={email}
+          defaultValue={state.email}
           error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
         />
         {state.requireName ? (
-          <Field
-            label={uiText.nameLabel}
-            type="text"
-            name="name"
-            autoComplete="name"
-            value={name}
-            error={errors.name}
-            onChange={(e) => setName(e.target.value)}
-          />
+          <Field label={uiText.nameLabel} type="text" name="name" autoComplete="name" error={errors.name} />
         ) : null}
         <Field
           label={uiText.newPasswordLabel}
           type="password"
-          name="new-password"
+          name="password"
           autoComplete="new-password"
           hint={uiText.passwordHint}
-          value={password}
           error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
         />
         <Actions>
-          <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
+          <Button disabled={pending}>{uiText.save}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
             {uiText.cancel}
-          </Button>
-          <Button submit disabled={pending}>
-            {uiText.save}
           </Button>
         </Actions>
       </Form>
@@ -113,13 +117,17 @@ export function PasswordSignUp({ state, send }: CardProps<'passwordSignUp'>) {
 
 /** Password recovery: asks where to send the reset email. */
 export function PasswordRecovery({ state, send }: CardProps<'passwordRecovery'>) {
-  const [email, setEmail] = useState(state.email);
   const errors = errorsFor(state.error, ['email']);
   const pending = state.pending !== null;
   return (
     <Card title={uiText.passwordRecoveryTitle}>
       <Text>{uiText.passwordRecoveryText}</Text>
-      <Form pending={pending} onSubmit={() => send({ type: 'SUBMIT_RECOVERY', email })}>
+      <Form
+        event="SUBMIT_RECOVERY"
+        send={send}
+        pending={pending}
+        submit={(form) => ({ type: 'SUBMIT_RECOVERY', email: fieldValue(form, 'email') })}
+      >
         <CardError message={errors.card} />
         <Field
           label={uiText.emailLabel}
@@ -127,16 +135,13 @@ export function PasswordRecovery({ state, send }: CardProps<'passwordRecovery'>)
           name="email"
           autoComplete="email"
           spellCheck={false}
-          value={email}
+          defaultValue={state.email}
           error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
         />
         <Actions>
-          <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
+          <Button disabled={pending}>{uiText.send}</Button>
+          <Button secondary event="CANCEL" disabled={pending}>
             {uiText.cancel}
-          </Button>
-          <Button submit disabled={pending}>
-            {uiText.send}
           </Button>
         </Actions>
       </Form>
@@ -149,38 +154,38 @@ export function RecoveryEmailSent({ state, send }: CardProps<'recoveryEmailSent'
   return (
     <Card title={uiText.recoveryEmailSentTitle}>
       <Text>{uiText.recoveryEmailSentText(state.email)}</Text>
-      <Actions>
-        <Button onClick={() => send({ type: 'CONTINUE' })}>{uiText.done}</Button>
-      </Actions>
+      <Action event="CONTINUE" send={send}>
+        {uiText.done}
+      </Action>
     </Card>
   );
 }
 
 /** Password reset (action code `resetPassword`): choose a new password. */
 export function PasswordReset({ state, send }: CardProps<'passwordReset'>) {
-  const [password, setPassword] = useState('');
   const errors = errorsFor(state.error, ['password']);
   const pending = state.pending !== null;
   return (
     <Card title={uiText.passwordResetTitle}>
       <Text>{uiText.passwordResetFor(state.email)}</Text>
-      <Form pending={pending} onSubmit={() => send({ type: 'SUBMIT_NEW_PASSWORD', password })}>
+      <Form
+        event="SUBMIT_NEW_PASSWORD"
+        send={send}
+        pending={pending}
+        submit={(form) => ({ type: 'SUBMIT_NEW_PASSWORD', password: fieldValue(form, 'password') })}
+      >
         <CardError message={errors.card} />
         <input type="email" hidden readOnly autoComplete="username" value={state.email} />
         <Field
           label={uiText.newPasswordLabel}
           type="password"
-          name="new-password"
+          name="password"
           autoComplete="new-password"
           hint={uiText.passwordHint}
-          value={password}
           error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
         />
         <Actions>
-          <Button submit disabled={pending}>
-            {uiText.save}
-          </Button>
+          <Button disabled={pending}>{uiText.save}</Button>
         </Actions>
       </Form>
     </Card>

@@ -1,53 +1,97 @@
 import type { SignInOption } from '@doorway/auth-core';
 import { messageFor, optionsFor, phoneOptionOf, uiText } from '@doorway/auth-core/first-card';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
 import { loadCards } from '../loadCards.ts';
-import { Actions, Button, Card, CardError, errorsFor, Field, Form, Legal, Spinner, Text } from '../parts.tsx';
+import {
+  Actions,
+  Button,
+  Card,
+  CardError,
+  errorsFor,
+  Field,
+  Form,
+  fieldValue,
+  Legal,
+  NeedsScripts,
+  Spinner,
+  Text,
+} from '../parts.tsx';
 import type { PhoneFormProps } from './PhoneNumberForm.tsx';
 
-function optionButton(option: SignInOption): { id: string; label: string } {
+/** An option's `providerId` and button label. */
+function optionButton(option: SignInOption): readonly [id: string, label: string] {
   switch (option.provider) {
     case 'email':
-      return { id: 'email', label: uiText.signInWithEmail };
+      return ['email', uiText.signInWithEmail];
     case 'phone':
-      return { id: 'phone', label: uiText.signInWithPhone };
+      return ['phone', uiText.signInWithPhone];
     case 'anonymous':
-      return { id: 'anonymous', label: uiText.continueAsGuest };
+      return ['anonymous', uiText.continueAsGuest];
     case 'federated':
-      return { id: option.providerId, label: uiText.signInWith(option.name) };
+      return [option.providerId, uiText.signInWith(option.name)];
   }
 }
 
-/** One button per sign-in option. */
-function OptionButtons({
-  options,
-  pending,
-  send,
-}: {
-  options: readonly SignInOption[];
+/**
+ * One submit button per choice, named `name` with the choice as its value, in a form sending `event`
+ * (the form encoding of `CHOOSE_PROVIDER` and `CHOOSE_TENANT`), then `children` (a Back button).
+ */
+function Choices(props: {
+  event: 'CHOOSE_PROVIDER' | 'CHOOSE_TENANT';
+  name: 'providerId' | 'tenantId';
+  choices: readonly (readonly [value: string, label: string])[];
+  kind: string;
   pending: boolean;
   send: CardProps<'providerChooser'>['send'];
+  children?: ReactNode;
 }) {
+  const { event, name } = props;
   return (
-    <ul className="doorway-options">
-      {options.map((o) => {
-        const { id, label } = optionButton(o);
-        return (
-          <li key={id}>
-            <button
-              type="button"
-              className="doorway-button doorway-provider"
-              data-provider={id}
-              disabled={pending}
-              onClick={() => send({ type: 'CHOOSE_PROVIDER', providerId: id })}
-            >
+    <Form
+      event={event}
+      send={props.send}
+      pending={props.pending}
+      submit={(_, button) => {
+        const value = button?.value ?? '';
+        // The default tenant is posted as ''.
+        return event === 'CHOOSE_TENANT'
+          ? { type: event, tenantId: value || null }
+          : { type: event, providerId: value };
+      }}
+    >
+      <ul className="doorway-options">
+        {props.choices.map(([value, label]) => (
+          <li key={value}>
+            <button type="submit" className={props.kind} name={name} value={value} disabled={props.pending}>
               {label}
             </button>
           </li>
-        );
-      })}
-    </ul>
+        ))}
+      </ul>
+      {props.children}
+    </Form>
+  );
+}
+
+/** One button per sign-in option. */
+function OptionButtons(props: {
+  options: readonly SignInOption[];
+  pending: boolean;
+  send: CardProps<'providerChooser'>['send'];
+  children?: ReactNode;
+}) {
+  return (
+    <Choices
+      event="CHOOSE_PROVIDER"
+      name="providerId"
+      choices={props.options.map(optionButton)}
+      kind="doorway-button doorway-provider"
+      pending={props.pending}
+      send={props.send}
+    >
+      {props.children}
+    </Choices>
   );
 }
 
@@ -60,19 +104,14 @@ export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
     return (
       <Card title={uiText.tenantChooserTitle}>
         <CardError message={error} />
-        <ul className="doorway-options">
-          {config.tenants.map((t) => (
-            <li key={t.id ?? ''}>
-              <Button
-                secondary
-                disabled={pending}
-                onClick={() => send({ type: 'CHOOSE_TENANT', tenantId: t.id })}
-              >
-                {t.displayName}
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <Choices
+          event="CHOOSE_TENANT"
+          name="tenantId"
+          choices={config.tenants.map((t) => [t.id ?? '', t.displayName])}
+          kind="doorway-button doorway-secondary"
+          pending={pending}
+          send={send}
+        />
         <Legal />
       </Card>
     );
@@ -83,14 +122,15 @@ export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
   return (
     <Card title={uiText.providerChooserTitle}>
       <CardError message={error} />
-      <OptionButtons options={options} pending={pending} send={send} />
-      {canGoBack ? (
-        <Actions>
-          <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
-            {uiText.back}
-          </Button>
-        </Actions>
-      ) : null}
+      <OptionButtons options={options} pending={pending} send={send}>
+        {canGoBack ? (
+          <Actions>
+            <Button secondary event="CANCEL" disabled={pending}>
+              {uiText.back}
+            </Button>
+          </Actions>
+        ) : null}
+      </OptionButtons>
       <Legal />
     </Card>
   );
@@ -99,7 +139,6 @@ export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
 /** Email entry: the first step of every email flow. */
 export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
   const { config } = useWidget();
-  const [email, setEmail] = useState(state.email);
   const errors = errorsFor(state.error, ['email']);
   const pending = state.pending !== null;
   const options = optionsFor(config, config.tenants ? state.tenantId : undefined);
@@ -109,7 +148,12 @@ export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
     config.displayMode === 'identifierFirst' ? options.filter((o) => o.provider !== 'email') : [];
   return (
     <Card title={uiText.emailEntryTitle}>
-      <Form pending={pending} onSubmit={() => send({ type: 'SUBMIT_EMAIL', email })}>
+      <Form
+        event="SUBMIT_EMAIL"
+        send={send}
+        pending={pending}
+        submit={(form) => ({ type: 'SUBMIT_EMAIL', email: fieldValue(form, 'email') })}
+      >
         <CardError message={errors.card} />
         <Field
           label={uiText.emailLabel}
@@ -117,19 +161,16 @@ export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
           name="email"
           autoComplete="email"
           spellCheck={false}
-          value={email}
+          defaultValue={state.email}
           error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
         />
         <Actions>
+          <Button disabled={pending}>{uiText.next}</Button>
           {canCancel ? (
-            <Button secondary disabled={pending} onClick={() => send({ type: 'CANCEL' })}>
+            <Button secondary event="CANCEL" disabled={pending}>
               {uiText.cancel}
             </Button>
           ) : null}
-          <Button submit disabled={pending}>
-            {uiText.next}
-          </Button>
         </Actions>
       </Form>
       {others.length > 0 ? (
@@ -182,6 +223,7 @@ export function PhoneEntry(props: CardProps<'phoneEntry'>) {
   const option = phoneOptionOf(optionsFor(config, config.tenants ? props.state.tenantId : undefined));
   return (
     <Card title={uiText.phoneEntryTitle}>
+      <NeedsScripts />
       <Suspense fallback={<Spinner />}>
         <LazyPhoneNumberForm
           {...props}

@@ -1,16 +1,15 @@
 import { messageFor, uiText } from '@doorway/auth-core';
 import type { CardProps } from '../context.ts';
-import { Actions, Button, Card, CardError, errorsFor, Text } from '../parts.tsx';
+import { Card, CardError, errorsFor, Text } from '../parts.tsx';
+import { Action } from './action.tsx';
 
 type ContinueCard = 'passwordResetSuccess' | 'emailVerificationSuccess' | 'verifyAndChangeEmailSuccess';
 
 function ContinueButton({ state, send }: CardProps<ContinueCard>) {
   return (
-    <Actions>
-      <Button disabled={state.pending !== null} onClick={() => send({ type: 'CONTINUE' })}>
-        {uiText.continue}
-      </Button>
-    </Actions>
+    <Action event="CONTINUE" send={send} pending={state.pending !== null}>
+      {uiText.continue}
+    </Action>
   );
 }
 
@@ -81,11 +80,9 @@ export function RevertSecondFactorAdditionSuccess({
       <Text>{uiText.revertSecondFactorAdditionSuccessText(state.factor)}</Text>
       <CardError message={errorsFor(state.error, []).card} />
       {state.email ? (
-        <Actions>
-          <Button disabled={state.pending !== null} onClick={() => send({ type: 'CONTINUE' })}>
-            {uiText.resetPasswordAction}
-          </Button>
-        </Actions>
+        <Action event="CONTINUE" send={send} pending={state.pending !== null}>
+          {uiText.resetPasswordAction}
+        </Action>
       ) : null}
     </Card>
   );
@@ -107,11 +104,9 @@ export function EmailChangeRevoked({ state, send }: CardProps<'emailChangeRevoke
       <Text>{uiText.emailChangeRevokedText(state.email)}</Text>
       <Text>{uiText.emailChangeRevokedResetText}</Text>
       <CardError message={errorsFor(state.error, []).card} />
-      <Actions>
-        <Button disabled={state.pending !== null} onClick={() => send({ type: 'CONTINUE' })}>
-          {uiText.resetPasswordAction}
-        </Button>
-      </Actions>
+      <Action event="CONTINUE" send={send} pending={state.pending !== null}>
+        {uiText.resetPasswordAction}
+      </Action>
     </Card>
   );
 }
@@ -130,9 +125,9 @@ export function SignOut({ send }: CardProps<'signOut'>) {
   return (
     <Card title={uiText.signOutTitle}>
       <Text>{uiText.signOutText}</Text>
-      <Actions>
-        <Button onClick={() => send({ type: 'SIGN_IN_AGAIN' })}>{uiText.signInAgain}</Button>
-      </Actions>
+      <Action event="SIGN_IN_AGAIN" send={send}>
+        {uiText.signInAgain}
+      </Action>
     </Card>
   );
 }
@@ -142,11 +137,9 @@ export function RecoverableError({ state, send }: CardProps<'recoverableError'>)
   return (
     <Card title={uiText.recoverableErrorTitle}>
       <Text>{messageFor(state.message)}</Text>
-      <Actions>
-        <Button disabled={state.pending !== null} onClick={() => send({ type: 'RETRY' })}>
-          {uiText.retry}
-        </Button>
-      </Actions>
+      <Action event="RETRY" send={send} pending={state.pending !== null}>
+        {uiText.retry}
+      </Action>
     </Card>
   );
 }
@@ -156,11 +149,9 @@ export function SignedIn({ state, send }: CardProps<'signedIn'>) {
   return (
     <Card title={uiText[state.message]}>
       {state.result?.user.email ? <Text>{state.result.user.email}</Text> : null}
-      <Actions>
-        <Button secondary disabled={state.pending !== null} onClick={() => send({ type: 'SIGN_OUT' })}>
-          {uiText.signOut}
-        </Button>
-      </Actions>
+      <Action event="SIGN_OUT" send={send} pending={state.pending !== null} secondary>
+        {uiText.signOut}
+      </Action>
     </Card>
   );
 }
@@ -170,9 +161,9 @@ export function UnsupportedProvider({ state, send }: CardProps<'unsupportedProvi
   return (
     <Card title={uiText.unsupportedProviderTitle}>
       <Text>{uiText.unsupportedProviderText(state.email)}</Text>
-      <Actions>
-        <Button onClick={() => send({ type: 'CANCEL' })}>{uiText.back}</Button>
-      </Actions>
+      <Action event="CANCEL" send={send}>
+        {uiText.back}
+      </Action>
     </Card>
   );
 }
@@ -192,9 +183,9 @@ export function UnauthorizedUser({ state, send }: CardProps<'unauthorizedUser'>)
           <a href={state.helpLink}>{uiText.learnMore}</a>
         </Text>
       ) : null}
-      <Actions>
-        <Button onClick={() => send({ type: 'CANCEL' })}>{uiText.back}</Button>
-      </Actions>
+      <Action event="CANCEL" send={send}>
+        {uiText.back}
+      </Action>
     </Card>
   );
 }
