@@ -11,9 +11,13 @@ import { pipeline } from 'node:stream/promises';
 /** The largest body the host reads: its largest form (sign-up: name, email, password) is well under 1 kB. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** After a 413, how much more of the refused body is read (and dropped) so the client can read the answer. */
-const DRAIN_BYTES = 1024 * 1024;
-const DRAIN_MS = 2000;
+/**
+ * A refused body is read to its end and dropped before the 413 is sent (a "lingering close", as nginx does),
+ * so a client still sending reads the answer instead of a reset; past these bounds the answer goes at once
+ * and the socket is destroyed after it. Nothing dropped is kept: memory stays flat however large the body.
+ */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 10_000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -68,20 +72,26 @@ function refuse(res, status, text, close = false) {
   res.end(text);
 }
 
-/** Answers 413 and closes the connection once the answer is sent, reading (and dropping) a little more first. */
+/** Answers 413 with `Connection: close` once the refused body is drained (within bounds). */
 function tooLarge(req, res) {
   let drained = 0;
-  const stop = () => req.socket?.destroy();
-  const timer = setTimeout(stop, DRAIN_MS);
+  let answered = false;
+  const answer = (destroy) => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    if (destroy) res.once('finish', () => req.socket?.destroy());
+    refuse(res, 413, 'Payload too large', true);
+  };
+  const timer = setTimeout(() => answer(true), DRAIN_MS);
   timer.unref?.();
-  req.removeAllListeners('data');
   req.on('data', (chunk) => {
     drained += chunk.length;
-    if (drained > DRAIN_BYTES) stop();
+    if (drained > DRAIN_BYTES) answer(true);
   });
-  req.on('end', () => clearTimeout(timer));
+  req.on('end', () => answer(false));
+  req.on('error', () => answer(true));
   req.resume();
-  refuse(res, 413, 'Payload too large', true);
 }
 
 /**
