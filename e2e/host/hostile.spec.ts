@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import type { Page } from '@playwright/test';
 import {
   actionUrl,
@@ -28,6 +30,12 @@ const HOSTILE_CONTINUE = [
   'data:text/html,<script>alert(1)</script>',
   '%2F%2Fevil.example',
   encodeURIComponent('https://evil.example'),
+  // Resolve to `//evil.example` on this origin once dot segments are removed (issue 12).
+  '/..//evil.example',
+  '/.//evil.example',
+  '/%2e%2e//evil.example',
+  '/x/..//evil.example',
+  'http://127.0.0.1:4320//evil.example',
 ];
 
 /** Every link and form on the page stays on this origin. */
@@ -140,5 +148,119 @@ test.describe('hostile input on the action route', () => {
       }, 'the request in the host’s log')
       .toBe(true);
     expect(log).not.toContain('No route matches URL');
+  });
+});
+
+/** Sends raw bytes to the host on a new connection; resolves with what it answered before closing. */
+function rawRequest(head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(4320, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+    socket.on('close', () => resolve(answer));
+    socket.write(head);
+  });
+}
+
+/** The resident memory of the host server on port 4320, in bytes (Linux /proc). */
+function hostRss(): number {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.includes('server.mjs')) continue;
+      if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('PORT=4320')) continue;
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      if (kb) return Number(kb) * 1024;
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  throw new Error('the host server on port 4320 was not found');
+}
+
+test.describe('the gate in front of Remix (issue 12)', () => {
+  test('a crafted signInSuccessUrl cannot break the sign-in page or lead off the origin', async ({
+    page,
+  }) => {
+    for (const hostile of [
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      'http://127.0.0.1:4320//evil.example',
+    ]) {
+      for (const path of ['/login', '/action']) {
+        const response = await page.goto(`${path}?signInSuccessUrl=${encodeURIComponent(hostile)}`);
+        expect(response?.status(), `${path} ${hostile}`).toBe(200);
+        await expectNothingOffOrigin(page);
+      }
+    }
+  });
+
+  test('odd request targets answer 400, not 500', async () => {
+    for (const line of ['GET * HTTP/1.1', 'OPTIONS * HTTP/1.1', 'GET http://evil.example/login HTTP/1.1']) {
+      const answer = await rawRequest(`${line}\r\nHost: 127.0.0.1:4320\r\n\r\n`);
+      expect(answer.split(' ')[1], line).toBe('400');
+    }
+  });
+
+  test('a cross-origin POST to any page is 403, with no stack trace in the log', async ({ request }) => {
+    const since = hostLogSince();
+    for (const path of ['/', '/login', '/account', '/action', '/logout', '/session']) {
+      const response = await request.post(path, {
+        headers: { origin: 'https://evil.example' },
+        form: { a: '1' },
+        maxRedirects: 0,
+      });
+      expect(response.status(), path).toBe(403);
+    }
+    await expect.poll(() => /^POST \/session 403 /m.test(since())).toBe(true);
+    expect(since()).not.toMatch(/Error|\n\s+at /);
+  });
+
+  test('bodies over the limit are refused with 413 (chunked too) and the host’s memory stays flat', async () => {
+    const before = hostRss();
+    const big = new Uint8Array(10 * 1024 * 1024);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${ORIGIN}/action/submit`, { method: 'POST', body: big, headers: { origin: ORIGIN } }).then(
+          (r) => r.status,
+          () => 'reset',
+        ),
+      ),
+    );
+    expect(answers).toEqual(Array(20).fill(413));
+    // Before the limit, 20 such posts took the host from about 113 to 358 MB.
+    expect(hostRss() - before).toBeLessThan(48 * 1024 * 1024);
+
+    // Chunked (no Content-Length): 2 MB in 64 kB pieces, counted as they arrive.
+    let pieces = 0;
+    const chunked = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pieces++ < 32) controller.enqueue(new Uint8Array(64 * 1024));
+        else controller.close();
+      },
+    });
+    const refused = await fetch(`${ORIGIN}/session`, {
+      method: 'POST',
+      body: chunked,
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get('connection')).toBe('close');
+  });
+
+  test('a 2 MB POST to a page without an action leaves the next request of the connection answered', async () => {
+    const refused = await fetch(`${ORIGIN}/account`, {
+      method: 'POST',
+      body: 'x'.repeat(2 * 1024 * 1024),
+      headers: { origin: ORIGIN },
+    });
+    expect(refused.status).toBe(413);
+    const next = await fetch(`${ORIGIN}/login`);
+    expect(next.status).toBe(200);
   });
 });
