@@ -3,9 +3,10 @@
  * writes and oversized bodies (chunked too) are refused before any route runs, without a 500.
  * @see issue 12
  */
+
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badRequestTargets, gatedRemixHandler, MAX_BODY_BYTES } from '../request-gate.mjs';
 
@@ -15,18 +16,22 @@ const handled: { method: string; url: string; body: string }[] = [];
 const serverSockets: Socket[] = [];
 
 beforeAll(async () => {
-  const app = express();
-  app.use(badRequestTargets());
-  app.all(
-    '*',
-    gatedRemixHandler(async (request) => {
-      const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-      handled.push({ method: request.method, url: request.url, body });
-      return new Response(`ok ${body.length}`, { status: 200 });
-    }),
-  );
-  const server = app.listen(0, '127.0.0.1');
+  const targets = badRequestTargets();
+  const remix = gatedRemixHandler(async (request) => {
+    const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+    handled.push({ method: request.method, url: request.url, body });
+    return new Response(`ok ${body.length}`, { status: 200 });
+  });
+  // What server.mjs does with Express: the target check first, then the gated handler.
+  const server = createServer((req, res) => {
+    const fail = (error?: unknown) => {
+      res.statusCode = 500;
+      res.end(String(error));
+    };
+    targets(req, res, () => void remix(req, res, fail));
+  });
   server.on('connection', (socket) => serverSockets.push(socket));
+  server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;
   close = () => new Promise((resolve) => server.close(() => resolve()));
