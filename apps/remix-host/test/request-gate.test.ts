@@ -13,7 +13,6 @@ import { badRequestTargets, gatedRemixHandler, MAX_BODY_BYTES } from '../request
 let port = 0;
 let close: () => Promise<void>;
 const handled: { method: string; url: string; body: string }[] = [];
-const serverSockets: Socket[] = [];
 
 beforeAll(async () => {
   const targets = badRequestTargets();
@@ -30,7 +29,6 @@ beforeAll(async () => {
     };
     targets(req, res, () => void remix(req, res, fail));
   });
-  server.on('connection', (socket) => serverSockets.push(socket));
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;
