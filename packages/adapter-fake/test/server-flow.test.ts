@@ -346,6 +346,21 @@ describe('the form path: other journeys', () => {
     expect(b.world.backend.calls).toHaveLength(0);
   });
 
+  it('a page the host opens with signOut: the sign-out card, the provider signed out, then "Sign in again"', async () => {
+    const b = browser(EMAIL_AND_GOOGLE);
+    const flow = createServerFlow({ secret: SECRET, now: () => b.clock.now() });
+    const provider = createFakeServerProvider(b.world);
+    const out = await flow.handle(new Request(LOGIN), provider, normalizeConfig(EMAIL_AND_GOOGLE, ORIGIN), {
+      signOut: true,
+    });
+    expect(out.state.card).toBe('signOut');
+    expect(out.signedIn).toBeNull();
+    // Without the option the same request opens on the first card.
+    expect(
+      (await flow.handle(new Request(LOGIN), provider, normalizeConfig(EMAIL_AND_GOOGLE, ORIGIN))).state.card,
+    ).toBe('providerChooser');
+  });
+
   it('sign-out card: "Sign in again" shows the first card', async () => {
     const b = browser(EMAIL_AND_GOOGLE);
     await b.get();

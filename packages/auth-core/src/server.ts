@@ -11,6 +11,7 @@ export {
   type ServerFlow,
   type ServerFlowOptions,
   type ServerFlowResult,
+  type ServerHandleOptions,
   type ServerSignIn,
 } from './serverFlow.ts';
 export { SERVER_OPS, type ServerAuthProvider } from './serverProvider.ts';

@@ -72,7 +72,22 @@ export interface ServerFlow {
    * redirect results, linking) are refused as `operation-not-allowed` without reaching the provider.
    * Never throws for what a visitor sends.
    */
-  handle(request: Request, provider: ServerAuthProvider, config: WidgetConfig): Promise<ServerFlowResult>;
+  handle(
+    request: Request,
+    provider: ServerAuthProvider,
+    config: WidgetConfig,
+    options?: ServerHandleOptions,
+  ): Promise<ServerFlowResult>;
+}
+
+/** Per-request options of {@link ServerFlow.handle}. */
+export interface ServerHandleOptions {
+  /**
+   * A flow started by this request (not a POST of a sealed one) begins with a sign-out and shows the
+   * sign-out card, as the widget's `signOut` does: the page a host sends the browser to after ending the
+   * session.
+   */
+  signOut?: boolean;
 }
 
 /** The flow cookie's default name. */
@@ -245,7 +260,7 @@ export function createServerFlow(options: ServerFlowOptions): ServerFlow {
   }
 
   return {
-    async handle(request, provider, config) {
+    async handle(request, provider, config, handleOptions = {}) {
       const sealingKey = await key;
       const time = now();
       const opened = await openWith(readCookie(request, cookieName), sealingKey, time);
@@ -278,6 +293,7 @@ export function createServerFlow(options: ServerFlowOptions): ServerFlow {
           url: request.url,
           currentUser: null,
           redirectPending: false,
+          signOut: handleOptions.signOut === true,
         };
         driven = await drive(initialState(request.url), start, provider, rt);
       }
