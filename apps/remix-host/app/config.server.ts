@@ -4,6 +4,7 @@
  * {@link hostConfig} reads `process.env` once. Only {@link publicConfig} ever reaches the browser.
  * @module
  */
+import { randomBytes } from 'node:crypto';
 import {
   ConfigError,
   type EmailOptionInput,
@@ -75,6 +76,12 @@ export interface HostConfig {
   allowedOrigins: readonly string[];
   /** The port the host's server listens on (read by server.mjs itself; checked here to fail fast). */
   port: number;
+  /**
+   * The secret the sign-in form path seals its flow cookie with (`DOORWAY_FLOW_SECRET`, at least 32
+   * characters). Unset: a random one per process, so a restart (or a second instance) starts visitors'
+   * unfinished sign-ins over; set it when more than one process serves the host.
+   */
+  flowSecret: string;
 }
 
 /** A bad environment variable; the message names it. */
@@ -227,6 +234,13 @@ function supabaseAnonKey(env: Env): string {
   return raw;
 }
 
+function flowSecret(env: Env): string {
+  const secret = value(env, 'DOORWAY_FLOW_SECRET');
+  if (secret === null) return randomBytes(32).toString('base64url');
+  if (secret.length < 32) throw new HostConfigError('DOORWAY_FLOW_SECRET', 'must be at least 32 characters');
+  return secret;
+}
+
 function parseProvider(env: Env): HostProviderName {
   const provider = value(env, 'DOORWAY_PROVIDER') ?? 'firebase';
   if (provider !== 'firebase' && provider !== 'supabase') {
@@ -313,6 +327,7 @@ export function parseHostConfig(env: Env): HostConfig {
     privacyUrl: value(env, 'DOORWAY_PRIVACY_URL'),
     allowedOrigins: list(value(env, 'DOORWAY_ALLOWED_ORIGINS') ?? ''),
     port,
+    flowSecret: flowSecret(env),
   };
   // The widget's own validation, once, so a bad value fails at start-up rather than on a visitor's page.
   try {

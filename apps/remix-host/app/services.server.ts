@@ -14,8 +14,10 @@ import { createFirebaseServer } from '@doorway/adapter-firebase/server';
 import { createSupabaseProvider } from '@doorway/adapter-supabase';
 import { createSupabaseServer, SUPABASE_ACTION_MODES } from '@doorway/adapter-supabase/server';
 import type { ActionMode } from '@doorway/auth-core';
+import type { ServerAuthProvider } from '@doorway/auth-core/server';
 import type { ActionDeps } from './action.server.ts';
-import { type HostConfig, hostConfig } from './config.server.ts';
+import { resetLinksToActionRoute } from './action-links.ts';
+import { type HostConfig, hostConfig, publicConfig } from './config.server.ts';
 import { ACTION_PATH } from './public-config.ts';
 import type { SessionBackend } from './session.server.ts';
 
@@ -27,6 +29,8 @@ interface Services {
   /** The action modes the provider has links for (`undefined`: all). */
   actionCodes?: readonly ActionMode[];
   sendPasswordResetEmail: ActionDeps['sendPasswordResetEmail'];
+  /** The sign-in form path's provider for one request (REST calls to the identity provider). */
+  formProvider(request: Request): ServerAuthProvider;
 }
 
 function firebaseServices(config: HostConfig): Services {
@@ -36,7 +40,12 @@ function firebaseServices(config: HostConfig): Services {
   }
   if (config.firebase === null) throw new Error('remix-host: no Firebase configuration');
   const { apiKey, projectId, authDomain } = config.firebase;
-  const server = createFirebaseServer({ projectId, apiKey });
+  const server = createFirebaseServer({
+    projectId,
+    apiKey,
+    emailEnumerationProtection: config.emailEnumerationProtection,
+    federatedProviders: publicConfig(config).federatedProviders,
+  });
   const mailer = createFirebaseProvider({
     config: { apiKey, projectId, authDomain },
     appName: 'doorway-host-mailer',
@@ -46,6 +55,7 @@ function firebaseServices(config: HostConfig): Services {
     sessions: () => server,
     actionProvider: () => server.serverProvider(),
     sendPasswordResetEmail: (email, url) => mailer.sendPasswordResetEmail(email, { url }),
+    formProvider: () => server.formProvider(),
   };
 }
 
@@ -65,6 +75,14 @@ function supabaseServices(config: HostConfig): Services {
       target.searchParams.set('continueUrl', continueUrl);
       return mailer.sendPasswordResetEmail(email, { url: target.href });
     },
+    formProvider(request) {
+      const { origin } = new URL(request.url);
+      const provider = server.formProvider({
+        federatedProviders: publicConfig(config).federatedProviders,
+        actionUrl: new URL(ACTION_PATH, origin).href,
+      });
+      return resetLinksToActionRoute(provider, origin);
+    },
   };
 }
 
@@ -81,6 +99,11 @@ function get(): Services {
 /** The session operations of one request (call once per request). */
 export function sessionBackend(): SessionBackend {
   return get().sessions();
+}
+
+/** The sign-in form path's provider for one request. */
+export function formProvider(request: Request): ServerAuthProvider {
+  return get().formProvider(request);
 }
 
 /** What `/action` needs: a fresh action-code provider per request, the reset mailer, the origins. */

@@ -7,7 +7,7 @@
  */
 
 import type { FirebaseServer } from '@doorway/adapter-firebase/server';
-import { AuthError, messageFor } from '@doorway/auth-core';
+import { AuthError, type MessageKey, messageFor } from '@doorway/auth-core';
 import { isTrustedOrigin } from './origin.server.ts';
 
 /** Name of the session cookie on localhost/127.0.0.1 (plain http, no `Secure`). */
@@ -164,25 +164,34 @@ export async function startSession(
   if (!isTrustedOrigin(request, allowedOrigins)) return forbidden();
   const idToken = await readIdToken(request);
   if (idToken === null) return jsonResponse(400, { error: 'An ID token is required' });
+  const minted = await mintSession(backend, idToken, new URL(request.url));
+  return 'setCookie' in minted
+    ? new Response(null, { status: 204, headers: { ...NO_STORE, 'set-cookie': minted.setCookie } })
+    : jsonResponse(minted.status, { error: messageFor(minted.error) });
+}
+
+/**
+ * Exchanges a sign-in's token (Firebase ID token, Supabase access token) for the session cookie: its
+ * `Set-Cookie` value, or the status and catalogue code of the refusal (401 for a bad, expired, revoked or
+ * disabled user's token, 503 when the provider cannot be asked). Shared by `POST /session` (the widget in
+ * the browser) and the sign-in form path (the server's own sign-in).
+ */
+export async function mintSession(
+  backend: SessionBackend,
+  token: string,
+  url: URL,
+): Promise<{ setCookie: string } | { status: 401 | 503; error: MessageKey }> {
   try {
-    const cookie = await backend.createSessionCookie(idToken, {
-      expiresInMs: SESSION_MAX_AGE_SECONDS * 1000,
-    });
+    const cookie = await backend.createSessionCookie(token, { expiresInMs: SESSION_MAX_AGE_SECONDS * 1000 });
     // An ID token issued before a sign-out is revoked with it; the session cookie made from it says so.
     if ((await backend.verifySessionCookie(cookie, { checkRevoked: true })) === null) {
-      return jsonResponse(401, { error: messageFor('session-expired') });
+      return { status: 401, error: 'session-expired' };
     }
-    return new Response(null, {
-      status: 204,
-      headers: {
-        ...NO_STORE,
-        'set-cookie': sessionCookieHeader(cookie, new URL(request.url), cookieMaxAge(cookie)),
-      },
-    });
+    return { setCookie: sessionCookieHeader(cookie, url, cookieMaxAge(cookie)) };
   } catch (e) {
     const code = e instanceof AuthError ? e.code : 'generic';
     const status = code === 'session-expired' || code === 'user-disabled' ? 401 : 503;
-    return jsonResponse(status, { error: messageFor(code) });
+    return { status, error: code };
   }
 }
 

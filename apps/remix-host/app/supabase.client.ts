@@ -3,27 +3,12 @@
  * `DOORWAY_PROVIDER=supabase`. Loaded as a lazy chunk by the login widget, like the Firebase SDK.
  * @module
  */
-import { createSupabaseProvider, type SupabaseProvider } from '@doorway/adapter-supabase';
+import { createSupabaseProvider } from '@doorway/adapter-supabase';
+import { resetLinksToActionRoute } from './action-links.ts';
 import type { HostAuth } from './host-auth.ts';
 import { ACTION_PATH, type PublicConfig } from './public-config.ts';
 
 let pending: Promise<HostAuth> | null = null;
-
-/**
- * Supabase's emailed link lands on the URL it is given, where Firebase's lands on the project's action
- * handler (this host's `/action`) with the URL as `continueUrl`. Reset links are sent to the action route
- * the same way, so they are handled on the server (and without JavaScript) as on Firebase.
- */
-function resetLinksToActionRoute(provider: SupabaseProvider): SupabaseProvider {
-  return {
-    ...provider,
-    sendPasswordResetEmail(email, settings) {
-      const target = new URL(ACTION_PATH, window.location.origin);
-      if (settings?.url) target.searchParams.set('continueUrl', settings.url);
-      return provider.sendPasswordResetEmail(email, { ...settings, url: target.href });
-    },
-  };
-}
 
 /**
  * The Doorway provider on the configured Supabase project, once supabase-js has loaded any persisted
@@ -41,7 +26,7 @@ export function loadSupabaseAuth(config: PublicConfig): Promise<HostAuth> {
       },
     );
     await supabase.ready;
-    const provider = resetLinksToActionRoute(supabase);
+    const provider = resetLinksToActionRoute(supabase, window.location.origin);
     return {
       provider,
       async sessionToken() {

@@ -1,6 +1,6 @@
-import { type LazyProvider, messageFor, type WidgetConfigInput } from '@doorway/auth-core';
+import { type FlowState, type LazyProvider, messageFor, type WidgetConfigInput } from '@doorway/auth-core';
 import { SignInWidget } from '@doorway/ui-cards';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type HostAuth, loadHostAuth, startServerSession } from '../host-auth.ts';
 import { type PublicConfig, widgetConfigInput } from '../public-config.ts';
 
@@ -11,14 +11,17 @@ export interface HostWidgetProps {
   successUrl: string;
   /** The request's origin, for the server render (the browser uses its own location). */
   origin: string;
-  /** Start by signing the browser's SDK out and showing the sign-out card. */
+  /** The card the server rendered (the widget hydrates it and takes over from there). */
+  initialState?: FlowState;
+  /** The server ended the session: sign the browser's SDK out too (in the background). */
   signOut?: boolean;
 }
 
 /**
- * The sign-in widget on the configured provider (Firebase or Supabase). The SDK arrives as a lazy chunk
- * (the widget shows its spinner card, on the server too); after sign-in the user's token is exchanged for
- * the session cookie before the widget redirects to the success URL.
+ * The sign-in widget on the configured provider (Firebase or Supabase). The server renders the card it got
+ * to (`initialState`), which works as a plain form before and without scripts; the widget hydrates it and
+ * takes over. The SDK arrives as a lazy chunk, waited for only by a provider call; after sign-in in the
+ * browser the user's token is exchanged for the session cookie before the widget redirects.
  */
 export function HostWidget(props: HostWidgetProps) {
   const [sessionFailed, setSessionFailed] = useState(false);
@@ -51,10 +54,23 @@ export function HostWidget(props: HostWidgetProps) {
     };
     return { lazy, config };
   });
+  useEffect(() => {
+    // The session cookie is gone already; a user the SDK keeps in the browser must not outlive it.
+    if (props.signOut)
+      setup.lazy.loadScript().then(
+        () => setup.lazy.getProvider()?.signOut(),
+        () => undefined,
+      );
+  }, [props.signOut, setup]);
   const url = typeof window === 'undefined' ? `${props.origin}/` : window.location.href;
   return (
     <>
-      <SignInWidget provider={setup.lazy} config={setup.config} url={url} signOut={props.signOut} />
+      <SignInWidget
+        provider={setup.lazy}
+        config={setup.config}
+        url={url}
+        {...(props.initialState ? { initialState: props.initialState } : { signOut: props.signOut })}
+      />
       {sessionFailed ? (
         <p className="doorway-error host-notice" role="alert">
           {messageFor('generic')}

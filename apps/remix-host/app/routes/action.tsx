@@ -1,12 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { data } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { loadActionPage } from '../action.server.ts';
 import { ActionCard } from '../components/ActionCard.tsx';
 import { HostWidget } from '../components/HostWidget.tsx';
-import { NoScript } from '../components/NoScript.tsx';
-import { hostConfig } from '../config.server.ts';
-import { loginPage } from '../pages.server.ts';
+import { loginAction, loginLoader } from '../login-route.server.ts';
 import { usePublicConfig } from '../root.tsx';
 import { ACTION_PAGE_HEADERS } from '../security-headers.ts';
 import { actionDeps } from '../services.server.ts';
@@ -15,21 +13,39 @@ export const meta: MetaFunction = () => [{ title: 'Doorway' }, { name: 'robots',
 
 export const headers = () => ACTION_PAGE_HEADERS;
 
-/** `GET /action?mode=…&oobCode=…&continueUrl=…`: every mode handled here, on the server. */
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+/**
+ * `GET /action?mode=…&oobCode=…&continueUrl=…`: every mode handled here, on the server. An email sign-in
+ * link (and any mode the action cards do not show) opens the sign-in flow, run on the server too.
+ */
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const page = await loadActionPage(request, actionDeps());
   const query = new URL(request.url).search;
-  return data({ view: page.view, query, login: loginPage(request, hostConfig()) }, { status: page.status });
+  if (page.view.card !== 'widget')
+    return data({ view: page.view, query, login: null }, { status: page.status });
+  const login = await loginLoader(request, context);
+  return data(
+    { view: page.view, query, login: login.data },
+    { status: login.init?.status ?? 200, headers: login.init?.headers },
+  );
 };
 
+/** `POST /action?…`: a card of the sign-in flow opened here (e.g. the email-link confirmation). */
+export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context);
+
 export default function ActionRoute() {
-  const { view, query, login } = useLoaderData<typeof loader>();
+  const { view, query, login: loaded } = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
   const config = usePublicConfig();
+  const login = acted ?? loaded;
   if (view.card !== 'widget') return <ActionCard view={view} query={query} />;
+  if (login === null) return null;
   return (
-    <>
-      <HostWidget config={config} successUrl={login.successUrl} origin={login.origin} />
-      <NoScript signedOut={false} />
-    </>
+    <HostWidget
+      key={login.state.pageUrl}
+      config={config}
+      successUrl={login.successUrl}
+      origin={login.origin}
+      initialState={login.state}
+    />
   );
 }

@@ -1,28 +1,30 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { HostWidget } from '../components/HostWidget.tsx';
-import { NoScript } from '../components/NoScript.tsx';
-import { hostConfig } from '../config.server.ts';
-import { loginPage } from '../pages.server.ts';
+import { loginAction, loginLoader } from '../login-route.server.ts';
 import { usePublicConfig } from '../root.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in – Doorway' }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => loginPage(request, hostConfig());
+/** `GET /login`: the first card (or the sign-out card with `?signedOut=1`), rendered by the server. */
+export const loader = ({ request, context }: LoaderFunctionArgs) => loginLoader(request, context);
+
+/** `POST /login`: a card's form, run on the server; the next card, or the session and a redirect. */
+export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context);
 
 export default function Login() {
-  const page = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const view = acted ?? loaded;
   const config = usePublicConfig();
   return (
-    <>
-      <HostWidget
-        key={page.signedOut ? 'signed-out' : 'sign-in'}
-        config={config}
-        successUrl={page.successUrl}
-        origin={page.origin}
-        signOut={page.signedOut}
-      />
-      <NoScript signedOut={page.signedOut} />
-    </>
+    <HostWidget
+      key={view.state.pageUrl}
+      config={config}
+      successUrl={view.successUrl}
+      origin={view.origin}
+      initialState={view.state}
+      signOut={view.state.card === 'signOut'}
+    />
   );
 }
