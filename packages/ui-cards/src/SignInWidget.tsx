@@ -16,11 +16,11 @@ import {
   startTransition,
   uiText,
 } from '@doorway/auth-core/first-card';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type ComponentType, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { EmailEntry, PhoneEntry, ProviderChooser, SpinnerCard, UnrecoverableError } from './cards/start.tsx';
 import type { FirstCardName, LaterCardName } from './cardsChunk.tsx';
 import { type CardProps, type UiEvent, WidgetContext, type WidgetEnv } from './context.ts';
-import { type CardsChunk, loadCards, loadedCards } from './loadCards.ts';
+import { cardsFailed, loadCards, loadedCards } from './loadCards.ts';
 import { Spinner } from './parts.tsx';
 import { useFlow } from './useFlow.ts';
 
@@ -42,6 +42,14 @@ export interface SignInWidgetProps {
   signOut?: boolean;
   /** Random ids for email-link sessions. Default: `crypto.randomUUID`. */
   createId?: () => string;
+  /**
+   * The state a server rendered for this page (e.g. from the host's loader data). The first render shows
+   * exactly its card, on the server and in the browser (so hydration matches), and once mounted the flow
+   * takes over from it instead of starting anew (`runFlow`'s `initialState`: no `START`, so `signOut`,
+   * action codes and email links are left to the server). On a server, a card after the first ones needs
+   * the cards chunk: `await loadCards()` before rendering.
+   */
+  initialState?: FlowState;
 }
 
 // The spec allows one widget per page: the mounted one holds this token.
@@ -49,14 +57,18 @@ let liveWidget: object | null = null;
 
 const noop = () => undefined;
 
-/** A flow stand-in for the first render (and the server): the first card, without running any effect. */
+/**
+ * A flow stand-in for the first render (and the server): the state given, or the first card, without
+ * running any effect.
+ */
 function previewFlow(
   provider: AuthProvider | LazyProvider,
   config: ReturnType<typeof normalizeConfig>,
   url: string,
+  from: FlowState | undefined,
 ): Flow {
-  let state: FlowState = initialState(url);
-  if (!isLazyProvider(provider)) {
+  let state: FlowState = from ?? initialState(url);
+  if (!from && !isLazyProvider(provider)) {
     const start = { type: 'START', url, currentUser: null, redirectPending: false } as const;
     [state] = startTransition(state, start, { config, capabilities: provider.capabilities }) ?? [state];
   }
@@ -69,7 +81,9 @@ function previewFlow(
  * StrictMode-safe: the flow starts one microtask after mount, so React's mount–unmount–mount check starts
  * exactly one flow (a start may consume a one-time action code); unmount disposes it and a later mount
  * starts a new one. Only one widget may be mounted per page; a second one renders an error instead.
- * Server rendering shows the first card without calling the provider.
+ * Server rendering shows the first card without calling the provider, or the card of `initialState`.
+ * Every card is a real HTML form, so what a person does before the widget has hydrated is posted to the
+ * page; after, it goes to the flow (and an event sent before the flow has started waits for it).
  * @example
  * <SignInWidget config={{ signInOptions: ['email', 'google.com'] }} provider={createFakeProvider()} />
  */
@@ -83,13 +97,29 @@ export function SignInWidget(props: SignInWidgetProps) {
       getProvider: () => (isLazyProvider(provider) ? (provider.getProvider() ?? null) : provider),
     };
     const options = { ...props, config, url };
-    // The cards chunk (with the engine) loads while the first card shows; later events wait for it.
-    const start = () =>
-      runFlow(
-        options,
-        loadCards().then((c) => c.engine),
-      );
-    return { env, preview: previewFlow(provider, config, url), start };
+    const early: UiEvent[] = [];
+    const setup = {
+      env,
+      preview: previewFlow(provider, config, url, props.initialState),
+      flow: null as Flow | null,
+      start() {
+        // The cards chunk (with the engine) loads while the first card shows; later events wait for it.
+        const flow = runFlow(
+          options,
+          loadCards().then((c) => c.engine),
+        );
+        setup.flow = flow;
+        for (const event of early.splice(0)) flow.send(event);
+        return flow;
+      },
+      // One function for the widget's life: a card still hydrating must not be updated (React would drop
+      // the server's HTML), and an event sent before the flow has started is kept for it.
+      send(event: UiEvent) {
+        if (setup.flow) setup.flow.send(event);
+        else early.push(event);
+      },
+    };
+    return setup;
   });
   const [flow, setFlow] = useState<Flow | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -111,6 +141,7 @@ export function SignInWidget(props: SignInWidgetProps) {
     return () => {
       cancelled = true;
       started?.dispose();
+      setup.flow = null;
       if (liveWidget === token) liveWidget = null;
       setFlow(null);
     };
@@ -136,7 +167,7 @@ export function SignInWidget(props: SignInWidgetProps) {
   return (
     <WidgetContext.Provider value={setup.env}>
       <div className="doorway" data-card={view} aria-busy={flow ? undefined : true} ref={root}>
-        <FlowRouter key={view} state={snapshot} send={flow ? flow.send : noop} />
+        <FlowRouter key={view} state={snapshot} send={setup.send} />
         {snapshot.busy && snapshot.card !== 'spinner' ? (
           <div className="doorway-busy">
             <Spinner />
@@ -159,12 +190,14 @@ export interface FlowRouterProps {
 /**
  * Renders the card component for `state.card`. The cards a widget can open on (provider chooser, email
  * entry, phone entry, spinner, unrecoverable error) are here; the others come from the cards chunk
- * ({@link loadCards}), with the spinner shown while it loads.
+ * ({@link loadCards}): until it has loaded, the spinner shows, or, while React hydrates a server's render,
+ * the server's card stays as it is (a form that works without scripts). Memoised: the same `state` and
+ * `send` do not render again.
  */
-export function FlowRouter({ state, send }: FlowRouterProps) {
+export const FlowRouter = memo(function FlowRouter({ state, send }: FlowRouterProps) {
   const Card = (firstCards[state.card as FirstCardName] ?? LaterCard) as ComponentType<FlowRouterProps>;
   return <Card state={state} send={send} />;
-}
+});
 
 /** The component of each card a widget can open on (a missing or extra card fails to compile). */
 const firstCards: { [C in FirstCardName]: ComponentType<CardProps<C>> } = {
@@ -175,22 +208,28 @@ const firstCards: { [C in FirstCardName]: ComponentType<CardProps<C>> } = {
   unrecoverableError: UnrecoverableError,
 };
 
-function LaterCard({ state, send }: CardProps<LaterCardName>) {
-  // `null` while the cards chunk loads, `false` if it failed to.
-  const [chunk, setChunk] = useState<CardsChunk | null | false>(loadedCards);
-  useEffect(() => {
-    if (chunk === null) loadCards().then(setChunk, () => setChunk(false));
-  }, [chunk]);
+function LaterCard(props: CardProps<LaterCardName>) {
+  return (
+    <Suspense fallback={<SpinnerCard state={{ ...props.state, card: 'spinner' }} send={props.send} />}>
+      <ChunkCard {...props} />
+    </Suspense>
+  );
+}
+
+function ChunkCard({ state, send }: CardProps<LaterCardName>) {
+  const chunk = loadedCards();
   if (chunk) {
     const Card = chunk.laterCards[state.card] as ComponentType<CardProps<LaterCardName>>;
     return <Card state={state} send={send} />;
   }
-  return chunk === false ? (
-    <UnrecoverableError
-      state={{ ...state, card: 'unrecoverableError', message: 'network-request-failed' }}
-      send={send}
-    />
-  ) : (
-    <SpinnerCard state={{ ...state, card: 'spinner' }} send={send} />
-  );
+  if (cardsFailed()) {
+    return (
+      <UnrecoverableError
+        state={{ ...state, card: 'unrecoverableError', message: 'network-request-failed' }}
+        send={send}
+      />
+    );
+  }
+  // Suspends until the chunk has loaded (or failed to).
+  throw loadCards();
 }

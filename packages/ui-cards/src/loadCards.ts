@@ -9,20 +9,30 @@ export type CardsChunk = typeof import('./cardsChunk.tsx');
 
 let chunk: CardsChunk | null = null;
 let loading: Promise<CardsChunk> | null = null;
+let failed = false;
 
 /** Loads the cards chunk once; later calls return the same promise. A failed load is tried again next call. */
 export function loadCards(): Promise<CardsChunk> {
-  loading ??= import('./cardsChunk.tsx').then(
-    (c) => {
-      chunk = c;
-      return c;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
+  if (!loading) {
+    failed = false;
+    loading = import('./cardsChunk.tsx').then(
+      (c) => {
+        chunk = c;
+        return c;
+      },
+      (error: unknown) => {
+        loading = null;
+        failed = true;
+        throw error;
+      },
+    );
+  }
   return loading;
+}
+
+/** Whether the last load of the cards chunk failed (and none is under way). */
+export function cardsFailed(): boolean {
+  return failed;
 }
 
 /** The cards chunk if it has loaded, else `null`. */
