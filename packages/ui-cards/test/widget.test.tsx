@@ -11,11 +11,11 @@ import {
   uiText,
   type WidgetConfigInput,
 } from '@doorway/auth-core';
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
-import { SignInWidget, useFlow } from '../src/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCards, SignInWidget, useFlow } from '../src/index.ts';
 import { createTestClock, LOGIN, ORIGIN, settle } from './harness.tsx';
 
 const CONFIG: WidgetConfigInput = { signInOptions: ['email', 'google.com', 'phone'] };
@@ -49,6 +49,10 @@ async function started(container: HTMLElement) {
 }
 
 describe('SignInWidget', () => {
+  // These tests click through cards at once; the cards chunk's loading is cards-chunk.test.tsx's subject
+  // (on a loaded machine its first import takes longer than a test waits for a card).
+  beforeAll(() => loadCards());
+
   it('renders the first card and runs a sign-in on the fake provider', async () => {
     const { element } = widget();
     const { container } = render(element);
@@ -60,6 +64,16 @@ describe('SignInWidget', () => {
     await user.type(screen.getByLabelText('Password'), 'abc123{Enter}');
     await settle();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signed in!');
+  });
+
+  it('a click made after mount but before the flow has started is kept for it, not dropped', async () => {
+    const { element } = widget();
+    const { container } = render(element);
+    // The flow starts one microtask after mount: this click comes first.
+    expect(root(container).getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with email' }));
+    await started(container);
+    screen.getByRole('heading', { name: uiText.emailEntryTitle });
   });
 
   it('StrictMode: the double mount starts exactly one flow (a one-time action code is applied once)', async () => {
