@@ -2,10 +2,12 @@
  * The form path's encoding on every card: rendered by `renderToString` (as a server renders it), each card
  * that has an action is a `<form method="post">` with the hidden `event` field first, its fields named as
  * the event's, and submit buttons that post what they do (`event=CANCEL`, `providerId=google.com`); with
- * scripts (jsdom), pressing each of those buttons sends exactly the event its markup names, and Enter in
- * any field sends the form's own event, never a secondary one.
+ * scripts (jsdom), pressing each of those buttons sends exactly the event its markup names, the one a
+ * server reads from the post (`formEvent`), and Enter in any field sends the form's own event, never a
+ * secondary one.
  */
 import { CARDS, type CardName, type FlowState, normalizeConfig, uiText } from '@doorway/auth-core';
+import { formEvent } from '@doorway/auth-core/server';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
@@ -115,6 +117,21 @@ function encodingOf(form: HTMLFormElement) {
   };
 }
 
+/** What a browser posts when `button` submits `form`: the form's fields, then the button's name and value. */
+function postedForm(form: HTMLFormElement, button: HTMLButtonElement): URLSearchParams {
+  const data = new URLSearchParams();
+  for (const element of form.elements) {
+    if (element instanceof HTMLInputElement && element.name && !element.disabled) {
+      data.append(element.name, element.value);
+    }
+    if (element === button && button.name) data.append(button.name, button.value);
+  }
+  return data;
+}
+
+/** Events a server refuses from a form: they need the browser (captcha, a provider's popup). */
+const BROWSER_ONLY = ['SUBMIT_PHONE', 'SUBMIT_CODE', 'RESEND_CODE', 'SIGN_IN_FEDERATED'];
+
 /** The event a submit button posts, read as the server reads a form: the last `event` value wins. */
 function postedEvent(form: HTMLFormElement, button: HTMLButtonElement): string {
   return button.name === 'event' ? button.value : (form.firstElementChild as HTMLInputElement).value;
@@ -220,6 +237,11 @@ describe('the same forms with scripts', () => {
       const forms = [...view.container.querySelectorAll('form')];
       expect(forms.length).toBeGreaterThan(0);
       for (const form of forms) {
+        const fields = form.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]):not([readonly])');
+        for (const field of fields) {
+          await user.clear(field);
+          await user.type(field, `typed-${field.name}`);
+        }
         for (const button of within(form).getAllByRole('button')) {
           await user.click(button);
           const event = sent.at(-1);
@@ -228,11 +250,13 @@ describe('the same forms with scripts', () => {
           if (button.getAttribute('name') === 'providerId') {
             expect(event).toEqual({ type: 'CHOOSE_PROVIDER', providerId: button.getAttribute('value') });
           }
+          // A server reads the same post back into the same event (or refuses one only a browser can send).
+          const decoded = formEvent(postedForm(form, button as HTMLButtonElement));
+          if (decoded === null) expect(BROWSER_ONLY).toContain(event?.type);
+          else expect(decoded).toEqual(event);
         }
         const own = (form.firstElementChild as HTMLInputElement).value;
-        for (const field of form.querySelectorAll<HTMLInputElement>(
-          'input:not([type="hidden"]):not([readonly])',
-        )) {
+        for (const field of fields) {
           const before = sent.length;
           await user.type(field, '{Enter}');
           expect(sent.length, field.name).toBe(before + 1);
