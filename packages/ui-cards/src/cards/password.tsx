@@ -31,13 +31,7 @@ export function PasswordSignIn({ state, send }: CardProps<'passwordSignIn'>) {
         submit={(form) => ({ type: 'SUBMIT_PASSWORD', password: fieldValue(form, 'password') })}
       >
         <CardError message={errors.card} />
-        <Field
-          label={uiText.emailLabel}
-          type="email"
-          autoComplete="username"
-          readOnly
-          value={state.email}
-        />
+        <Field label={uiText.emailLabel} type="email" autoComplete="username" readOnly value={state.email} />
         <Field
           label={uiText.passwordLabel}
           type="password"
