@@ -166,7 +166,13 @@ export function SignInWidget(props: SignInWidgetProps) {
   }
   return (
     <WidgetContext.Provider value={setup.env}>
-      <div className="doorway" data-card={view} aria-busy={flow ? undefined : true} ref={root}>
+      {/* Busy only while a spinner stands for a card still to come: a card shown is usable at once. */}
+      <div
+        className="doorway"
+        data-card={view}
+        aria-busy={!flow && view === 'spinner' ? true : undefined}
+        ref={root}
+      >
         <FlowRouter key={view} state={snapshot} send={setup.send} />
         {snapshot.busy && snapshot.card !== 'spinner' ? (
           <div className="doorway-busy">

@@ -46,6 +46,23 @@ describe('SSR', () => {
     expect(fake.backend.calls).toHaveLength(0);
   });
 
+  it('marks the widget busy only while it shows a spinner for a card to come; a server card is usable', () => {
+    const lazy = { loadScript: () => new Promise<void>(() => undefined), getProvider: () => null };
+    const spinner = renderToString(<SignInWidget config={STATES_CONFIG} provider={lazy} url={STATES_URL} />);
+    expect(spinner).toContain('data-card="spinner"');
+    expect(spinner).toContain('aria-busy="true"');
+    const chooser = renderToString(
+      <SignInWidget
+        config={STATES_CONFIG}
+        provider={lazy}
+        url={STATES_URL}
+        initialState={cardState('providerChooser')}
+      />,
+    );
+    expect(chooser).toContain('data-card="providerChooser"');
+    expect(chooser).not.toContain('aria-busy');
+  });
+
   it('renders the phone card heading while the lazy phone form loads', () => {
     const fake = createFakeProvider();
     const html = renderToString(<SignInWidget config={{ signInOptions: ['phone'] }} provider={fake} />);
