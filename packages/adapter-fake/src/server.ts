@@ -9,7 +9,7 @@ import {
   type ProviderCapabilities,
   type SignInResult,
 } from '@doorway/auth-core';
-import type { ServerAuthProvider } from '@doorway/auth-core/server';
+import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
 import { openFakeSession } from './provider.ts';
 import type { FakeProvider, FakeUserRecord } from './types.ts';
 
@@ -63,6 +63,7 @@ export function createFakeServerProvider(world: FakeProvider): ServerAuthProvide
   };
 
   return {
+    ...BROWSER_ONLY,
     get capabilities() {
       // The world's capabilities change with enumeration protection; the same ones give the same object.
       if (seen !== session.capabilities || capabilities === null) {
@@ -78,15 +79,7 @@ export function createFakeServerProvider(world: FakeProvider): ServerAuthProvide
     signInWithEmailAndPassword: (email, password) =>
       signedIn(session.signInWithEmailAndPassword(email, password)),
     createUser: (email, password, displayName) => signedIn(session.createUser(email, password, displayName)),
-    signInWithCredential: refuse,
-    signInWithFederated: refuse,
-    getRedirectResult: refuse,
     signInAnonymously: () => signedIn(session.signInAnonymously()),
-    createCaptchaVerifier() {
-      throw new AuthError('operation-not-allowed');
-    },
-    startPhoneSignIn: refuse,
-    confirmPhoneCode: refuse,
     sendSignInLinkToEmail: (email, settings) => session.sendSignInLinkToEmail(email, settings),
     isSignInWithEmailLink: (link) => session.isSignInWithEmailLink(link),
     signInWithEmailLink: (email, link, options) =>
@@ -96,7 +89,6 @@ export function createFakeServerProvider(world: FakeProvider): ServerAuthProvide
     confirmPasswordReset: (code, newPassword) => session.confirmPasswordReset(code, newPassword),
     checkActionCode: (code) => session.checkActionCode(code),
     applyActionCode: (code) => session.applyActionCode(code),
-    linkWithCredential: refuse,
     async signOut() {
       await session.signOut();
       token = null;

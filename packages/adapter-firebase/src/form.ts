@@ -15,7 +15,7 @@ import {
   type SignInResult,
   WIDGET_LANGUAGE,
 } from '@doorway/auth-core';
-import type { ServerAuthProvider } from '@doorway/auth-core/server';
+import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
 import { actionCodeInfoFromRest, parseActionLink, requirePlausibleEmail } from './actionCodes.ts';
 import { type FirebaseErrorContext, toAuthError } from './errors.ts';
 import * as rest from './rest.ts';
@@ -227,10 +227,6 @@ function applyActionCode(ctx: FormContext, code: string): Promise<void> {
   });
 }
 
-function browserOnly(): Promise<never> {
-  return Promise.reject(new AuthError('operation-not-allowed'));
-}
-
 /**
  * Creates the form provider for one request. Everything that needs a browser (captcha, phone, popup,
  * redirect, credentials) rejects with `operation-not-allowed`; `capabilities` are the browser provider's
@@ -269,6 +265,7 @@ export function createFirebaseFormProvider(options: FirebaseFormProviderOptions)
   };
 
   return {
+    ...BROWSER_ONLY,
     capabilities,
     getCurrentUser: () => ctx.session?.user ?? null,
     sessionToken: () => ctx.session?.idToken ?? null,
@@ -291,14 +288,5 @@ export function createFirebaseFormProvider(options: FirebaseFormProviderOptions)
     async signOut() {
       ctx.session = null;
     },
-    createCaptchaVerifier() {
-      throw new AuthError('operation-not-allowed');
-    },
-    startPhoneSignIn: browserOnly,
-    confirmPhoneCode: browserOnly,
-    signInWithFederated: browserOnly,
-    getRedirectResult: browserOnly,
-    signInWithCredential: browserOnly,
-    linkWithCredential: browserOnly,
   };
 }

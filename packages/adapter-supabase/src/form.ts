@@ -22,7 +22,7 @@ import {
   type ProviderCapabilities,
   type SignInResult,
 } from '@doorway/auth-core';
-import type { ServerAuthProvider } from '@doorway/auth-core/server';
+import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
 import { mapSupabaseErrorCode, type SupabaseErrorContext } from './errors.ts';
 import { requireEmail, requireUrl, sameEmail } from './input.ts';
 import { actionRedirectUrl, emailHash, LINK_PARAMS, parseEmailLink, SUPABASE_ACTION_MODES } from './links.ts';
@@ -72,11 +72,6 @@ function refusal(
   details: AuthErrorDetails = {},
 ): AuthError {
   return new AuthError(mapSupabaseErrorCode(result.code, context), details);
-}
-
-/** What a method that needs a browser (captcha, popup, a browser session) answers on the server. */
-function browserOnly(): Promise<never> {
-  return Promise.reject(new AuthError('operation-not-allowed'));
 }
 
 /** The session GoTrue opened, else `generic` (an answer without one where one is promised). */
@@ -140,6 +135,7 @@ export function createSupabaseFormProvider(
   }
 
   const provider: ServerAuthProvider = {
+    ...BROWSER_ONLY,
     capabilities,
 
     getCurrentUser: () => current?.user ?? null,
@@ -257,16 +253,6 @@ export function createSupabaseFormProvider(
       }
       current = null;
     },
-
-    createCaptchaVerifier() {
-      throw new AuthError('operation-not-allowed');
-    },
-    startPhoneSignIn: browserOnly,
-    confirmPhoneCode: browserOnly,
-    signInWithFederated: browserOnly,
-    getRedirectResult: browserOnly,
-    signInWithCredential: browserOnly,
-    linkWithCredential: browserOnly,
   };
   return provider;
 }

@@ -14,5 +14,10 @@ export {
   type ServerHandleOptions,
   type ServerSignIn,
 } from './serverFlow.ts';
-export { SERVER_OPS, type ServerAuthProvider } from './serverProvider.ts';
+export {
+  BROWSER_ONLY,
+  type BrowserOnlyMethods,
+  SERVER_OPS,
+  type ServerAuthProvider,
+} from './serverProvider.ts';
 export { createServerStorage, type ServerStorage } from './serverStorage.ts';

@@ -5,6 +5,7 @@
  * so the host can start its own session.
  * @module
  */
+import { AuthError } from './errors.ts';
 import type { ProviderOpKind } from './ops.ts';
 import type { AuthProvider } from './provider.ts';
 
@@ -43,3 +44,35 @@ export const SERVER_OPS: ReadonlySet<ProviderOpKind> = new Set<ProviderOpKind>([
   'confirmPasswordReset',
   'signOut',
 ]);
+
+/** The {@link AuthProvider} methods that need a browser (captcha, phone, popup, redirect, a browser user). */
+export type BrowserOnlyMethods = Pick<
+  AuthProvider,
+  | 'createCaptchaVerifier'
+  | 'startPhoneSignIn'
+  | 'confirmPhoneCode'
+  | 'signInWithFederated'
+  | 'getRedirectResult'
+  | 'signInWithCredential'
+  | 'linkWithCredential'
+>;
+
+const refuse = (): Promise<never> => Promise.reject(new AuthError('operation-not-allowed'));
+
+/**
+ * What a {@link ServerAuthProvider} answers for the methods that need a browser: each rejects (the captcha
+ * verifier throws) `operation-not-allowed`. Spread it into a server provider.
+ * @example
+ * const provider: ServerAuthProvider = { ...BROWSER_ONLY, capabilities, signInWithEmailAndPassword, … };
+ */
+export const BROWSER_ONLY: Readonly<BrowserOnlyMethods> = Object.freeze({
+  createCaptchaVerifier(): never {
+    throw new AuthError('operation-not-allowed');
+  },
+  startPhoneSignIn: refuse,
+  confirmPhoneCode: refuse,
+  signInWithFederated: refuse,
+  getRedirectResult: refuse,
+  signInWithCredential: refuse,
+  linkWithCredential: refuse,
+});
