@@ -14,6 +14,8 @@ export default defineConfig({
       'packages/adapter-supabase',
       // The Remix host's server modules (no emulator; the emulator-backed checks run in e2e/host).
       'apps/remix-host',
+      // The bench's pure helpers (median, the printed table, the budget verdict).
+      'bench',
     ],
   },
 });
