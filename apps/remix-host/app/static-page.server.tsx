@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ActionPage } from './action.server.ts';
 import { ActionCard } from './components/ActionCard.tsx';
 import { SiteHeader } from './components/SiteHeader.tsx';
-import { STYLESHEETS } from './root.tsx';
+import { PAGE_CSS } from './root.tsx';
 import { ACTION_PAGE_HEADERS, SECURITY_HEADERS } from './security-headers.ts';
 
 /**
@@ -30,9 +30,7 @@ export function actionResultResponse(page: ActionPage, request: Request): Respon
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="data:," />
         <title>Doorway</title>
-        {STYLESHEETS.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
+        <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} />
       </head>
       <body>
         <SiteHeader />

@@ -21,8 +21,10 @@ describe('actionResultResponse (answers of the action cards’ form posts)', () 
     });
     const html = await response.text();
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
-    // (Under vitest the `?url` stylesheet paths are empty; the build fills in the hashed asset paths.)
-    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(2);
+    // The page's CSS is inlined (no stylesheet request before the first paint). (Under vitest `?inline` CSS
+    // is empty; the build fills it in.)
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).toContain('<style>');
     expect(html).toContain('data-card="passwordReset"');
     expect(html).toContain('action="/action/submit?mode=resetPassword&amp;oobCode=abc"');
     expect(html).not.toContain('<script');
