@@ -25,6 +25,8 @@ import type { PublicConfig } from './public-config.ts';
  * 1.5 kB gzipped together).
  */
 export const PAGE_CSS = `${cardsCss}\n${appCss}`;
+// It is set as the <style>'s raw text: it must not be able to close the element.
+if (/<\/style/i.test(PAGE_CSS)) throw new Error('remix-host: the page CSS must not contain "</style"');
 
 export const meta: MetaFunction = () => [{ title: 'Doorway' }];
 

@@ -607,9 +607,11 @@ describe('no HTML is ever set as markup', () => {
   it('no dangerouslySetInnerHTML or innerHTML = in packages/*/src, apps/*/app, apps/*/src', () => {
     const found = sourceFiles();
     expect(found.length).toBeGreaterThan(20);
+    // One exception: the host inlines its own CSS, a build-time constant (`PAGE_CSS`), in a <style>.
+    const ownCss = /<style(?: nonce=\{nonce\})? dangerouslySetInnerHTML=\{\{ __html: PAGE_CSS \}\} \/>/g;
     const offenders = found.filter((file) =>
       /dangerouslySetInnerHTML|\b(?:inner|outer)HTML\s*\+?=(?!=)|insertAdjacentHTML|document\.write\s*\(/.test(
-        readFileSync(file, 'utf8'),
+        readFileSync(file, 'utf8').replace(ownCss, ''),
       ),
     );
     expect(offenders.map((f) => f.slice(root.length))).toEqual([]);
