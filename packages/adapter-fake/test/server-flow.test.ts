@@ -327,11 +327,11 @@ describe('the form path: other journeys', () => {
     expect(entry.state).toMatchObject({ tenantId: null, tenantChosen: true });
   });
 
-  it('a card that needs a browser op: the op never reaches the provider, the card says it is not allowed', async () => {
+  it('a card that needs a browser op: the op never reaches the provider, the card says it needs JavaScript', async () => {
     const b = browser(EMAIL_AND_GOOGLE);
     await b.get();
     const out = await b.post({ event: 'CHOOSE_PROVIDER', providerId: 'google.com' });
-    await expectCard(b, out, 'providerChooser', 'operation-not-allowed');
+    await expectCard(b, out, 'providerChooser', 'javascript-required');
     expect(b.world.backend.calls.map((c) => c.method)).not.toContain('signInWithFederated');
     // The chooser still works.
     await expectCard(b, await b.post({ event: 'CHOOSE_PROVIDER', providerId: 'email' }), 'emailEntry');

@@ -56,6 +56,9 @@ export const errorMessages = {
   'anonymous-upgrade-merge-conflict': 'This account already exists. Sign in to it to continue.',
   'invalid-continue-uri': 'Something went wrong. Please try again.',
   'provider-load-timeout': 'Something went wrong. Please try again.',
+  // A card posted to a server (scripts off or not loaded yet) that only a browser can complete.
+  'javascript-required':
+    'Signing in this way needs JavaScript. Turn on JavaScript in your browser and try again.',
 } as const;
 
 /** A provider-neutral error code: the only thing an adapter may reject with. */
@@ -193,7 +196,7 @@ export const uiText = {
   learnMore: 'Learn more',
   otherWaysToSignIn: 'Other ways to sign in',
   /** Not from the spec: shown, with scripts off, on cards that need them (reCAPTCHA, a provider's popup). */
-  needsJavaScript: 'Signing in this way needs JavaScript. Turn on JavaScript in your browser and try again.',
+  needsJavaScript: errorMessages['javascript-required'],
   onlyOneWidget: 'Doorway: only one sign-in widget may be mounted per page',
 } as const;
 

@@ -69,7 +69,8 @@ export interface ServerFlow {
    *
    * `config` is the request's (`normalizeConfig(input, origin)`); its callbacks are not called on a
    * server. `provider` is made for this request. Provider calls that need a browser (phone, federated,
-   * redirect results, linking) are refused as `operation-not-allowed` without reaching the provider.
+   * redirect results, linking) are refused as `javascript-required` without reaching the provider, so the
+   * card says that this way of signing in needs scripts.
    * Never throws for what a visitor sends.
    */
   handle(
@@ -212,7 +213,7 @@ export function createServerFlow(options: ServerFlowOptions): ServerFlow {
 
     const perform = async (id: number, op: ProviderOp): Promise<FlowEvent> => {
       try {
-        if (!SERVER_OPS.has(op.kind)) throw new AuthError('operation-not-allowed');
+        if (!SERVER_OPS.has(op.kind)) throw new AuthError('javascript-required');
         const target =
           op.kind === 'setTenant' || (op.kind === 'lookupEmail' && op.tenantId !== undefined)
             ? op.tenantId
