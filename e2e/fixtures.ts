@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -15,7 +15,8 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core');
 const SHOTS = join(here, '..', 'docs', 'cards');
 
 /** Runs axe-core on the widget and expects no violations. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+export async function expectNoAxeViolations(page: Page, options: { scripts?: boolean } = {}): Promise<void> {
+  if (options.scripts === false) return expectNoAxeViolationsWithoutScripts(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   // Evaluated rather than added as a <script>: the pages' Content-Security-Policy refuses foreign scripts.
   if (!loaded) await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
@@ -27,8 +28,56 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations, 'axe-core violations').toEqual([]);
 }
 
-/** The widget, by roles and labels. */
-export function widgetOf(page: Page) {
+/** The page that checks scripts-off pages' markup, and what it serves: one per browser (per worker). */
+const checkers = new WeakMap<Browser, Promise<{ page: Page; served: { url: string; html: string } }>>();
+
+function checkerOf(browser: Browser) {
+  let checker = checkers.get(browser);
+  if (checker === undefined) {
+    checker = (async () => {
+      // Scripts explicitly on: a test's `use` options (scripts off) also apply to the contexts it creates.
+      // The context lives as long as the browser: closing it while the next test starts races its tracing.
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      const page = await context.newPage();
+      const served = { url: '', html: '' };
+      await page.route(
+        (target) => target.href === served.url,
+        (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: served.html }),
+      );
+      return { page, served };
+    })();
+    checkers.set(browser, checker);
+  }
+  return checker;
+}
+
+/**
+ * axe-core on a page whose scripts are off: axe needs timers, which such a page never runs. The page's
+ * markup as it is now is served at its own URL to a page that runs scripts, with the same stylesheets and
+ * viewport, and checked there: its scripts removed and its `<noscript>` content shown, as a browser with
+ * scripts off shows it.
+ */
+async function expectNoAxeViolationsWithoutScripts(page: Page): Promise<void> {
+  const browser = page.context().browser();
+  expect(browser, 'the browser of the page').not.toBeNull();
+  const { page: copy, served } = await checkerOf(browser as Browser);
+  const viewport = page.viewportSize();
+  if (viewport) await copy.setViewportSize(viewport);
+  served.url = page.url();
+  served.html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
+    .replace(/<\/?noscript>/gi, '');
+  await copy.goto(served.url);
+  await expectNoAxeViolations(copy);
+}
+
+/**
+ * The widget, by roles and labels. Its waits are for what a person sees (the card and its heading): a
+ * person acts as soon as a control shows, so do the specs. `scripts: false` for a page whose scripts are
+ * off (axe-core then checks a copy of its markup).
+ */
+export function widgetOf(page: Page, options: { scripts?: boolean } = {}) {
   const root = page.locator('.doorway');
   const self = {
     root,
@@ -36,21 +85,21 @@ export function widgetOf(page: Page) {
     field: (label: string) => root.getByLabel(label, { exact: true }),
     button: (name: string) => root.getByRole('button', { name, exact: true }),
     link: (name: string) => root.getByRole('link', { name, exact: true }),
-    /** Waits until the widget's flow has started. */
+    /** Waits until a card shows: the widget and its heading are visible. */
     async ready() {
       await expect(root).toBeVisible();
-      await expect(root).not.toHaveAttribute('aria-busy', 'true');
+      await expect(self.heading).toBeVisible();
     },
     /**
-     * Waits for a card, checks it with axe-core and saves its screenshot (`screenshot: false` for a variant
-     * that should not replace the card's picture).
+     * Waits for a card to show, checks it with axe-core and saves its screenshot (`screenshot: false` for
+     * a variant that should not replace the card's picture).
      */
-    async card(card: string, heading?: string | RegExp, options: { screenshot?: boolean } = {}) {
+    async card(card: string, heading?: string | RegExp, cardOptions: { screenshot?: boolean } = {}) {
       await expect(root).toHaveAttribute('data-card', card);
       await self.ready();
       if (heading !== undefined) await expect(self.heading).toHaveText(heading);
-      await expectNoAxeViolations(page);
-      if (options.screenshot === false) return;
+      await expectNoAxeViolations(page, options);
+      if (cardOptions.screenshot === false) return;
       mkdirSync(SHOTS, { recursive: true });
       const tmp = join(SHOTS, `.${card}.${process.pid}.png`);
       await root.screenshot({ path: tmp, animations: 'disabled', caret: 'hide' });
