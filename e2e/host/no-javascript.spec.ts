@@ -63,20 +63,8 @@ test.describe('action pages with JavaScript turned off', () => {
     await lastOobCode(email, 'PASSWORD_RESET');
   });
 
-  // Chromium's script-disabling emulation parses <noscript> content but does not lay it out (a browser
-  // with JavaScript switched off does): what is checked here is the markup the server sends.
-  test('the login page hides the widget’s spinner and says JavaScript is needed', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('progressbar')).toBeHidden();
-    await expect(page.locator('noscript .doorway h1')).toHaveText('Sign in');
-    await expect(page.locator('noscript .doorway')).toContainText('Signing in needs JavaScript');
-    await page.goto('/login?signedOut=1');
-    await expect(page.getByRole('progressbar')).toBeHidden();
-    await expect(page.locator('noscript .doorway h1')).toHaveText('Signed out');
-  });
-
   test('sign-out by a plain form post', async ({ page, browser, baseURL }) => {
-    // Sign up with JavaScript on (the widget needs it), then sign out from the account page without it.
+    // Signed up with scripts on, signed out with them off: one session cookie either way.
     const js = await browser.newContext({ baseURL, javaScriptEnabled: true });
     try {
       await signUp(await js.newPage(), uniqueEmail('nojs-out'), 'secret123');
