@@ -4,56 +4,34 @@
  * double-only outbox route), the link lands on the host's server-side action page, the new password is set
  * by a form post.
  */
-import { test as base, expect } from '@playwright/test';
-import { widgetOf } from '../fixtures.ts';
-
-/** The GoTrue test double of this project's web server (GOTRUE_DOUBLE_PORT in e2e/playwright.config.ts). */
-const DOUBLE = 'http://127.0.0.1:4331';
-
-const test = base.extend<{ widget: ReturnType<typeof widgetOf> }>({
-  widget: async ({ page }, use) => {
-    await use(widgetOf(page));
-  },
-});
-
-/** The newest recovery link the double sent to an address (waits for it). */
-async function lastRecoveryLink(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await fetch(`${DOUBLE}/__double/outbox`);
-      const { emails } = (await response.json()) as { emails: { to: string; type: string; link: string }[] };
-      link = emails.filter((e) => e.to === email && e.type === 'recovery').at(-1)?.link;
-      return link !== undefined;
-    }, `a recovery email to ${email}`)
-    .toBe(true);
-  return link as string;
-}
+import { expect, lastRecoveryLink, test, uniqueEmail } from './fixtures.ts';
 
 test('reset link → the server-side reset page → new password → sign in with it', async ({ page, widget }) => {
-  const email = `reset-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const email = uniqueEmail('reset');
   // An account (combined card → Create account), then signed out.
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email', { screenshot: false });
+  await widget.card('emailEntry', 'Sign in with email');
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
+  await widget.card('passwordSignIn', 'Sign in');
   await widget.button('Create account').click();
+  await widget.card('passwordSignUp', 'Create account');
   await widget.field('First & last name').fill('Reset Person');
   await widget.field('Choose password').fill('secret123');
   await widget.button('Save').click();
   await page.waitForURL('/account');
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await widget.card('signOut', 'Signed out', { screenshot: false });
+  await widget.card('signOut', 'Signed out');
 
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email', { screenshot: false });
+  await widget.card('emailEntry', 'Sign in with email');
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
-  await widget.card('passwordSignIn', 'Sign in', { screenshot: false });
+  await widget.card('passwordSignIn', 'Sign in');
   await widget.button('Trouble signing in?').click();
-  await widget.card('passwordRecovery', 'Recover password', { screenshot: false });
+  await widget.card('passwordRecovery', 'Recover password');
   await widget.button('Send').click();
-  await widget.card('recoveryEmailSent', 'Check your email', { screenshot: false });
+  await widget.card('recoveryEmailSent', 'Check your email');
   await expect(widget.root).toContainText(
     `Follow the instructions sent to ${email} to recover your password`,
   );
@@ -66,25 +44,25 @@ test('reset link → the server-side reset page → new password → sign in wit
   expect(link.searchParams.get('continueUrl')).toBe('http://127.0.0.1:4330/login');
 
   await page.goto(link.href);
-  await widget.card('passwordReset', 'Reset your password', { screenshot: false });
+  await widget.card('passwordReset', 'Reset your password');
   await expect(widget.root).toContainText(`for ${email}`);
   await widget.field('Choose password').fill('abc');
   await widget.button('Save').click();
-  await widget.card('passwordReset', 'Reset your password', { screenshot: false });
+  await widget.card('passwordReset', 'Reset your password');
   await expect(widget.root.locator('.doorway-error')).toHaveText(
     'Use at least 6 characters with letters and numbers',
   );
   await widget.field('Choose password').fill('n3w-secret');
   await widget.button('Save').click();
-  await widget.card('passwordResetSuccess', 'Password changed', { screenshot: false });
+  await widget.card('passwordResetSuccess', 'Password changed');
   await expect(widget.link('Continue')).toHaveAttribute('href', '/login');
 
   // The link is spent.
   await page.goto(link.href);
-  await widget.card('passwordResetFailure', 'Try resetting your password again', { screenshot: false });
+  await widget.card('passwordResetFailure', 'Try resetting your password again');
 
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email', { screenshot: false });
+  await widget.card('emailEntry', 'Sign in with email');
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.field('Password').fill('secret123');

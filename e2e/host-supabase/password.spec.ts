@@ -3,23 +3,7 @@
  * DOUBLE over HTTP (not Supabase: no Supabase Auth server can run here). Password sign-up on the combined
  * card, the session cookie, sign-out everywhere and signing in again, in Debian's Chromium.
  */
-import { test as base, expect, type Page } from '@playwright/test';
-import { widgetOf } from '../fixtures.ts';
-
-const test = base.extend<{ widget: ReturnType<typeof widgetOf> }>({
-  widget: async ({ page }, use) => {
-    await use(widgetOf(page));
-  },
-});
-
-/** The account page's value for a term ("Email", "Name", "Signed in with", …). */
-const accountValue = (page: Page, term: string) =>
-  page
-    .locator('.host-account > div')
-    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
-    .getByRole('definition');
-
-const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+import { accountValue, expect, test, uniqueEmail } from './fixtures.ts';
 
 test.describe('remix-host on Supabase (GoTrue test double)', () => {
   test('sign up on the combined card, /account, cookie flags, sign out, wrong password, sign in again', async ({
@@ -31,19 +15,19 @@ test.describe('remix-host on Supabase (GoTrue test double)', () => {
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
     // The default options on Supabase are email and password only: the widget starts at email entry.
-    await widget.card('emailEntry', 'Sign in with email', { screenshot: false });
+    await widget.card('emailEntry', 'Sign in with email');
     await widget.field('Email').fill(email);
     await widget.button('Next').click();
     // Supabase has no sign-in-method lookup: the combined, enumeration-safe card.
-    await widget.card('passwordSignIn', 'Sign in', { screenshot: false });
+    await widget.card('passwordSignIn', 'Sign in');
     await expect(widget.root).toContainText('Enter your password, or create an account if you are new here.');
     await widget.button('Create account').click();
-    await widget.card('passwordSignUp', 'Create account', { screenshot: false });
+    await widget.card('passwordSignUp', 'Create account');
     await expect(widget.field('Email')).toHaveValue(email);
     await widget.field('First & last name').fill('Ada Lovelace');
     await widget.field('Choose password').fill('secret123');
     await widget.button('Save').click();
-    await widget.card('signedIn', 'Signed in!', { screenshot: false });
+    await widget.card('signedIn', 'Signed in!');
     await page.waitForURL('/account');
     await expect(accountValue(page, 'Email')).toHaveText(email);
     await expect(accountValue(page, 'Name')).toHaveText('Ada Lovelace');
@@ -67,38 +51,38 @@ test.describe('remix-host on Supabase (GoTrue test double)', () => {
     // Sign out: every session of the user ends at GoTrue, the cookie is cleared, supabase-js signs out.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/login?signedOut=1');
-    await widget.card('signOut', 'Signed out', { screenshot: false });
+    await widget.card('signOut', 'Signed out');
     expect((await context.cookies()).find((c) => c.name === 'doorway_session')).toBeUndefined();
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
-    await widget.card('emailEntry', 'Sign in with email', { screenshot: false });
+    await widget.card('emailEntry', 'Sign in with email');
     // The old cookie, replayed, is revoked.
     if (session) await context.addCookies([session]);
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
 
     // Sign in again: a wrong password first.
-    await widget.card('emailEntry', 'Sign in with email', { screenshot: false });
+    await widget.card('emailEntry', 'Sign in with email');
     await widget.field('Email').fill(email);
     await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in', { screenshot: false });
+    await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('not-the-password1');
     await widget.button('Sign in').click();
     await widget.expectError("The email and password you entered don't match");
     await expect(widget.field('Password')).toHaveAttribute('aria-invalid', 'true');
     await widget.field('Password').fill('secret123');
     await widget.button('Sign in').click();
-    await widget.card('signedIn', 'Signed in!', { screenshot: false });
+    await widget.card('signedIn', 'Signed in!');
     await page.waitForURL('/account');
     await expect(accountValue(page, 'Email')).toHaveText(email);
   });
 
   test('an unknown email gets the same message as a wrong password', async ({ page, widget }) => {
     await page.goto('/login');
-    await widget.card('emailEntry', 'Sign in with email', { screenshot: false });
+    await widget.card('emailEntry', 'Sign in with email');
     await widget.field('Email').fill(uniqueEmail('nobody'));
     await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in', { screenshot: false });
+    await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('whatever1');
     await widget.button('Sign in').click();
     await widget.expectError("The email and password you entered don't match");

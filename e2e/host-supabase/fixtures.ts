@@ -1,0 +1,52 @@
+/**
+ * Fixtures for the host on the GoTrue TEST DOUBLE (not Supabase): the widget page object (axe-core on every
+ * card, no screenshots: those are the playground's; with scripts off, on a copy of the page's markup), the
+ * account page's values, and the double's outbox.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { widgetOf } from '../fixtures.ts';
+
+/** The GoTrue test double of this project's web server (GOTRUE_DOUBLE_PORT in e2e/playwright.config.ts). */
+export const DOUBLE = 'http://127.0.0.1:4331';
+
+/** The widget page object without screenshots; `scripts: false` for a page whose scripts are off. */
+export function hostWidgetOf(page: Page, options: { scripts?: boolean } = {}) {
+  const widget = widgetOf(page, options);
+  return {
+    ...widget,
+    card: (card: string, heading?: string | RegExp) => widget.card(card, heading, { screenshot: false }),
+  };
+}
+
+export const test = base.extend<{ widget: ReturnType<typeof hostWidgetOf> }>({
+  widget: async ({ page, javaScriptEnabled }, use) => {
+    await use(hostWidgetOf(page, { scripts: javaScriptEnabled }));
+  },
+});
+
+/** The account page's value for a term ("Email", "Name", "Signed in with", …). */
+export const accountValue = (page: Page, term: string) =>
+  page
+    .locator('.host-account > div')
+    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+    .getByRole('definition');
+
+/** A unique address for one test. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+/** The newest recovery link the double sent to an address (waits for it). */
+export async function lastRecoveryLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${DOUBLE}/__double/outbox`);
+      const { emails } = (await response.json()) as { emails: { to: string; type: string; link: string }[] };
+      link = emails.filter((e) => e.to === email && e.type === 'recovery').at(-1)?.link;
+      return link !== undefined;
+    }, `a recovery email to ${email}`)
+    .toBe(true);
+  return link as string;
+}
+
+export { expect };
