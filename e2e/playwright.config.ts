@@ -19,7 +19,14 @@ const asked = process.argv.flatMap((arg, i, all) =>
       ? [arg.slice('--project='.length)]
       : [],
 );
-const wanted = (project: string) => asked.length === 0 || asked.includes(project);
+const wanted = (projects: readonly string[]) =>
+  asked.length === 0 || projects.some((project) => asked.includes(project));
+/** The projects each web server is for. */
+const serves: Record<string, readonly string[]> = {
+  playground: ['playground'],
+  'remix-host': ['remix-host', 'remix-host-fast3g'],
+  'remix-host-supabase': ['remix-host-supabase'],
+};
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number];
 
 const servers: Record<string, WebServer> = {
@@ -57,9 +64,11 @@ const servers: Record<string, WebServer> = {
 };
 
 /**
- * Playwright in Debian's Chromium (no browser download), three projects:
+ * Playwright in Debian's Chromium (no browser download), four projects:
  * - `playground`: the built playground on the fake backend (every spec in e2e/*.spec.ts);
  * - `remix-host`: the production build of apps/remix-host on the Firebase Auth emulator (e2e/host/);
+ * - `remix-host-fast3g`: the same host loaded cold on Fast 3G with 4× CPU throttling, clicked as soon as
+ *   the first card shows (e2e/host-fast3g/);
  * - `remix-host-supabase`: the host with DOORWAY_PROVIDER=supabase on the GoTrue TEST DOUBLE served over
  *   HTTP (its own build in .cache/remix-host-supabase; e2e/host-supabase/).
  */
@@ -92,7 +101,7 @@ export default defineConfig({
   projects: [
     {
       name: 'playground',
-      testIgnore: ['host/**', 'host-supabase/**'],
+      testIgnore: ['host/**', 'host-supabase/**', 'host-fast3g/**'],
       use: { baseURL: `http://127.0.0.1:${PORT}` },
     },
     {
@@ -104,6 +113,14 @@ export default defineConfig({
       fullyParallel: false,
     },
     {
+      // The first click on a slow phone (e2e/host-fast3g/): 20 cold loads on Fast 3G with 4× CPU throttling.
+      name: 'remix-host-fast3g',
+      testDir: './host-fast3g',
+      use: { baseURL: `http://127.0.0.1:${HOST_PORT}` },
+      timeout: 300_000,
+      workers: 1,
+    },
+    {
       // The host on Supabase: the GoTrue TEST DOUBLE, not Supabase (e2e/host-supabase/).
       name: 'remix-host-supabase',
       testDir: './host-supabase',
@@ -111,6 +128,6 @@ export default defineConfig({
     },
   ],
   webServer: Object.entries(servers)
-    .filter(([project]) => wanted(project))
+    .filter(([server]) => wanted(serves[server] ?? [server]))
     .map(([, server]) => server),
 });
