@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from './fixtures.ts';
 
-test.describe('action pages (handled on the server)', () => {
+test.describe('action pages (handled on the server, their cards static pages: the forms post with scripts too)', () => {
   test('verify email: success with the continue URL, then failure when reused; the account shows it', async ({
     page,
     widget,
@@ -23,7 +23,10 @@ test.describe('action pages (handled on the server)', () => {
     const link = actionUrl(code, { continueUrl: 'http://127.0.0.1:4320/account' });
     await page.goto(link);
     await widget.card('emailVerificationSuccess', 'Your email has been verified');
-    await expect(widget.link('Continue')).toHaveAttribute('href', '/account');
+    // Continue posts the card; the server sends the browser to the checked continue URL.
+    const continued = page.waitForRequest('http://127.0.0.1:4320/account');
+    await widget.button('Continue').click();
+    await continued;
     await page.goto(link);
     await widget.card('emailVerificationFailure', 'Try verifying your email again');
 
@@ -45,7 +48,9 @@ test.describe('action pages (handled on the server)', () => {
     await expect(widget.root).toContainText(`Your sign-in email address has been changed back to ${email}.`);
     await widget.button('Change password').click();
     await widget.card('recoveryEmailSent', 'Check your email');
-    await lastOobCode(email, 'PASSWORD_RESET');
+    // The reset link continues to the sign-in page, not back to this (spent) link.
+    const reset = await lastOobCode(email, 'PASSWORD_RESET');
+    expect(new URL(reset.oobLink).searchParams.get('continueUrl')).toBe('http://127.0.0.1:4320/login');
     await page.goto(actionUrl(code));
     await widget.card('emailChangeRevokeFailure', 'Unable to update your email address');
 
@@ -64,7 +69,9 @@ test.describe('action pages (handled on the server)', () => {
     await page.goto(actionUrl(code));
     await widget.card('verifyAndChangeEmailSuccess', 'Your email has been verified and changed');
     await expect(widget.root).toContainText(`You can now sign in with your new email ${newEmail}.`);
-    await expect(widget.link('Continue')).toHaveAttribute('href', '/login');
+    // No continue URL in the link: Continue shows the sign-in card.
+    await widget.button('Continue').click();
+    await widget.card('providerChooser', 'Sign in');
     await page.goto(actionUrl(code));
     await widget.card('verifyAndChangeEmailFailure', 'Try updating your email again');
 
@@ -75,7 +82,7 @@ test.describe('action pages (handled on the server)', () => {
 
   test('revert second factor: an unusable code gets the failure card', async ({ page, widget }) => {
     // The emulator cannot send REVERT_SECOND_FACTOR_ADDITION (it needs MFA enrolment); the success card is
-    // unit-tested (apps/remix-host/test/action*.test.ts*).
+    // unit-tested on the fake's server provider (apps/remix-host/test/action.test.ts).
     await page.goto('/action?mode=revertSecondFactorAddition&oobCode=not-a-real-code');
     await widget.card('revertSecondFactorAdditionFailure', "Couldn't remove your second factor");
   });

@@ -389,27 +389,45 @@ test.describe('session security', () => {
     }
   });
 
-  test('the host’s access log names an action link’s mode but never its code or continue URL', async () => {
+  test('the host’s access log names an action link’s mode but never its code, continue URL or new password', async () => {
     const logSince = hostLogSince();
     const email = uniqueEmail('log-codes');
     await createAccount(email, 'secret123');
     await sendOobCode({ requestType: 'PASSWORD_RESET', email });
     const code = await lastOobCode(email, 'PASSWORD_RESET');
     const continueUrl = `${HOST}/account?canary=log-${Date.now()}`;
-    const page = await fetch(`${HOST}${actionUrl(code, { continueUrl })}`);
+    const link = `${HOST}${actionUrl(code, { continueUrl })}`;
+    const page = await fetch(link);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Reset your password');
+    const html = await page.text();
+    expect(html).toContain('Reset your password');
+    expect(html.includes(code.oobCode), 'the code in the page').toBe(false);
+    // The card's form, posted to the link itself with the flow cookie, as a browser without scripts does.
+    const flow = /^doorway_flow=[^;]*/.exec(page.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    expect(flow).not.toBe('');
+    const password = `n3w-${Date.now()}`;
+    const posted = await fetch(link, {
+      method: 'POST',
+      headers: { origin: HOST, cookie: flow, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ event: 'SUBMIT_NEW_PASSWORD', password }).toString(),
+    });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain('Password changed');
 
     let log = '';
+    const line = (method: string) =>
+      new RegExp(
+        `^${method} /action\\?mode=resetPassword&oobCode=\\[redacted\\]&continueUrl=\\[redacted\\] 200 `,
+        'm',
+      );
     await expect
       .poll(() => {
         log = logSince();
-        return /^GET \/action\?mode=resetPassword&oobCode=\[redacted\]&continueUrl=\[redacted\] 200 /m.test(
-          log,
-        );
-      }, 'the action request in the host’s log')
+        return line('GET').test(log) && line('POST').test(log);
+      }, 'the action requests in the host’s log')
       .toBe(true);
     expect(log.includes(code.oobCode), 'the code in the log').toBe(false);
     expect(log.includes('canary=log-'), 'the continue URL in the log').toBe(false);
+    expect(log.includes(password), 'the new password in the log').toBe(false);
   });
 });

@@ -1,195 +1,131 @@
 /**
- * The action-code route (`/action`): every emailed link lands here and is handled on the server, so the
- * pages work with JavaScript off. The page's data is an {@link ActionView}: the card to render, with
- * nothing a visitor can steer off-origin (continue URLs pass `safeRedirect`, action codes stay in the URL
- * and are never echoed into the page).
+ * The action route (`/action?mode=…&oobCode=…&continueUrl=…`) as a page of the sign-in form path. Every
+ * emailed link opens the flow on the server: its `START` on the action URL handles the code (the engine's
+ * `actionCode` call: `handleActionCode` checks it, and applies it for verify, recover and revert) and shows
+ * the result card; the card's forms (a new password, "Change password", Continue, Retry) post back to the
+ * same URL and run in the same flow (`loginAction`). What this page adds to the login page's wiring:
+ *
+ * - the action pages' headers on every answer: no caching, no `Referer` off the origin, `noindex`;
+ * - 503 for a network failure of the backend and 429 for its rate limit (the recoverable-error card);
+ * - no action code in the page: the state the page renders and hands the browser has it taken out (the
+ *   sealed flow cookie keeps it for the next POST);
+ * - modes the provider sends no links for (`capabilities.actionCodes`: Supabase has no `recoverEmail` or
+ *   `revertSecondFactorAddition` links) get their failure card without the provider seeing the code;
+ * - a reset email asked for on an action page continues to the sign-in page, not back to the spent link.
  * @module
  */
-import type { ActionCodeProvider } from '@doorway/adapter-firebase/server';
-import {
-  type ActionMode,
-  type ActionResult,
-  AuthError,
-  confirmPasswordResetAction,
-  handleActionCode,
-  type MessageKey,
-  normalizeEmail,
-  parseActionUrl,
-  validateEmail,
-} from '@doorway/auth-core';
-import { isTrustedOrigin, safeTarget, trustedOrigins } from './origin.server.ts';
-import { forbidden } from './session.server.ts';
+import { type ActionMode, AuthError, type FlowState, isRetryableError } from '@doorway/auth-core';
+import type { ServerAuthProvider } from '@doorway/auth-core/server';
+import type { FormPage } from './login.server.ts';
+import { ACTION_PATH } from './public-config.ts';
+import { ACTION_PAGE_HEADERS } from './security-headers.ts';
 
-/** What the action route renders. `widget`: the sign-in widget (email-link sign-in, `select`, no mode). */
-export type ActionView =
-  | { card: 'widget' }
-  | { card: 'passwordReset'; email: string; error: MessageKey | null }
-  | { card: 'passwordResetSuccess'; continueUrl: string }
-  | { card: 'passwordResetFailure' }
-  | { card: 'emailVerificationSuccess'; continueUrl: string }
-  | { card: 'emailVerificationFailure' }
-  | { card: 'verifyAndChangeEmailSuccess'; email: string; continueUrl: string }
-  | { card: 'verifyAndChangeEmailFailure' }
-  | { card: 'revertSecondFactorAdditionSuccess'; factor: string; email: string | null }
-  | { card: 'revertSecondFactorAdditionFailure' }
-  | { card: 'emailChangeRevoked'; email: string }
-  | { card: 'emailChangeRevokeFailure' }
-  | { card: 'recoverableError'; message: MessageKey }
-  /** "Change password" failed to send: the recovery card, to try again. */
-  | { card: 'passwordRecovery'; email: string; error: MessageKey | null }
-  /** "Change password" sent a reset email. */
-  | { card: 'recoveryEmailSent'; email: string };
-
-/** A rendered action page: the view and its HTTP status. */
-export interface ActionPage {
-  view: ActionView;
-  status: number;
-}
-
-/** What the action route needs from the outside world. */
-export interface ActionDeps {
-  /** A fresh action-code provider for this request (its tenant is per request). */
-  provider(): ActionCodeProvider;
-  /** Sends a password-reset email whose continue URL is `continueUrl`. Rejects with an `AuthError`. */
-  sendPasswordResetEmail(email: string, continueUrl: string): Promise<void>;
-  /** `DOORWAY_ALLOWED_ORIGINS`. */
-  allowedOrigins: readonly string[];
-  /**
-   * The action modes the provider sends links for (its `capabilities.actionCodes`); default: all. A link
-   * of another mode gets that mode's failure card without a provider call: on Supabase, whose codes are
-   * used when checked, checking a code under the wrong mode would use it up (or apply it).
-   */
-  actionCodes?: readonly ActionMode[];
-}
-
-const FAILURE_OF: Readonly<Record<string, ActionResult>> = {
-  resetPassword: { card: 'passwordResetFailure' },
-  recoverEmail: { card: 'emailChangeRevokeFailure' },
-  revertSecondFactorAddition: { card: 'revertSecondFactorAdditionFailure' },
-  verifyEmail: { card: 'emailVerificationFailure' },
-  verifyAndChangeEmail: { card: 'verifyAndChangeEmailFailure' },
-};
-
-/** `handleActionCode`, except for modes the provider does not have (their failure card). */
-function handle(
-  request: Request,
-  provider: ActionCodeProvider,
-  deps: Pick<ActionDeps, 'allowedOrigins' | 'actionCodes'>,
-): Promise<ActionResult> {
-  const url = new URL(request.url);
-  const mode = parseActionUrl(url)?.mode;
-  const failure = mode === undefined ? undefined : FAILURE_OF[mode];
-  if (
-    failure !== undefined &&
-    deps.actionCodes !== undefined &&
-    !deps.actionCodes.includes(mode as ActionMode)
-  ) {
-    return Promise.resolve(failure);
-  }
-  return handleActionCode(url, provider, { allowedOrigins: trustedOrigins(request, deps.allowedOrigins) });
-}
-
-/** The login page: where "Continue" leads when the link carries no safe continue URL. */
+/** The sign-in page: where a URL of the action route leads once its code is taken out. */
 export const SIGN_IN_PATH = '/login';
 
-/**
- * HTTP status of a view: 429 when the backend rate-limited the request, 503 for another transient backend
- * failure (both worth retrying), else 200.
- */
-export function statusOf(view: ActionView): number {
-  if (view.card !== 'recoverableError') return 200;
-  return view.message.endsWith('too-many-requests') ? 429 : 503;
-}
+/** The query values of an action link (what `parseActionUrl` reads, and the key Firebase adds). */
+const ACTION_PARAMS = ['mode', 'oobCode', 'continueUrl', 'tenantId', 'lang', 'apiKey'];
 
-/** The view of an {@link ActionResult}: continue URLs re-checked and made relative when same-origin. */
-export function toView(
-  result: ActionResult,
-  request: Request,
-  allowedOrigins: readonly string[],
-): ActionView {
-  const next = (url: string | null) => safeTarget(url, request, allowedOrigins, SIGN_IN_PATH) ?? SIGN_IN_PATH;
-  switch (result.card) {
-    case 'widget':
-      return { card: 'widget' };
-    case 'passwordReset':
-      return { card: 'passwordReset', email: result.email, error: result.error ?? null };
-    case 'passwordResetSuccess':
-    case 'emailVerificationSuccess':
-      return { card: result.card, continueUrl: next(result.continueUrl) };
-    case 'verifyAndChangeEmailSuccess':
-      return { card: result.card, email: result.email, continueUrl: next(result.continueUrl) };
-    case 'revertSecondFactorAdditionSuccess':
-      return { card: result.card, factor: result.factor, email: result.email };
-    case 'emailChangeRevoked':
-      return { card: result.card, email: result.email };
-    case 'recoverableError':
-      return { card: result.card, message: result.message };
-    case 'passwordResetFailure':
-    case 'emailVerificationFailure':
-    case 'verifyAndChangeEmailFailure':
-    case 'revertSecondFactorAdditionFailure':
-    case 'emailChangeRevokeFailure':
-      return { card: result.card };
-  }
-}
+/** The modes whose one-time code the action route handles (sign-in links and `select` are the widget's). */
+const CODE_MODES: ReadonlySet<string> = new Set<ActionMode>([
+  'resetPassword',
+  'recoverEmail',
+  'verifyEmail',
+  'verifyAndChangeEmail',
+  'revertSecondFactorAddition',
+]);
 
-function page(view: ActionView): ActionPage {
-  return { view, status: statusOf(view) };
-}
-
-/**
- * `GET /action`: checks (and for verify/recover/revert, applies) the action code of the URL and says
- * which card to show. Never throws for any URL; unknown modes and email-link sign-in get the widget.
- */
-export async function loadActionPage(request: Request, deps: ActionDeps): Promise<ActionPage> {
-  const result = await handle(request, deps.provider(), deps);
-  return page(toView(result, request, deps.allowedOrigins));
-}
-
-const field = (form: FormData, name: string): string => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
-
-/**
- * `POST /action`: the password-reset form (`intent=resetPassword`, `newPassword`; the code stays in the
- * URL and is verified again) and "Change password" on the email-change-revoked and second-factor cards
- * (`intent=sendPasswordReset`, `email`). A cross-origin post is refused: this throws a 403 `Response`
- * (Remix renders the error page with that status).
- */
-export async function submitActionPage(request: Request, deps: ActionDeps): Promise<ActionPage> {
-  if (!isTrustedOrigin(request, deps.allowedOrigins)) throw forbidden();
-  let form: FormData;
+/** The mode of a URL when it is one whose code the action route handles, else `null`. Never throws. */
+export function codeModeOf(url: string | URL): ActionMode | null {
+  let mode: string | null;
   try {
-    form = await request.formData();
+    mode = new URL(url).searchParams.get('mode');
   } catch {
-    return loadActionPage(request, deps);
+    return null;
   }
-  const intent = field(form, 'intent');
-  if (intent === 'sendPasswordReset') {
-    const email = normalizeEmail(field(form, 'email'));
-    const invalid = validateEmail(email, undefined);
-    if (invalid !== null) return page({ card: 'passwordRecovery', email, error: invalid });
-    const continueUrl = new URL(SIGN_IN_PATH, trustedOrigins(request, deps.allowedOrigins)[0]).href;
-    try {
-      await deps.sendPasswordResetEmail(email, continueUrl);
-      return page({ card: 'recoveryEmailSent', email });
-    } catch (e) {
-      return page({ card: 'passwordRecovery', email, error: e instanceof AuthError ? e.code : 'generic' });
-    }
-  }
-  if (intent === 'resetPassword') {
-    const provider = deps.provider();
-    const checked = await handle(request, provider, deps);
-    if (checked.card !== 'passwordReset') return page(toView(checked, request, deps.allowedOrigins));
-    const result = await confirmPasswordResetAction(
-      checked.code,
-      checked.email,
-      field(form, 'newPassword'),
-      provider,
-      checked.continueUrl,
-    );
-    return page(toView(result, request, deps.allowedOrigins));
-  }
-  return loadActionPage(request, deps);
+  return mode !== null && CODE_MODES.has(mode) ? (mode as ActionMode) : null;
 }
+
+/**
+ * `url` without an action link's values when it carries an action code (`oobCode`), and on the sign-in
+ * page instead of the action route; anything else (no code, not an absolute URL) as it is.
+ * @example withoutActionCode('http://host/action?mode=recoverEmail&oobCode=abc') // 'http://host/login'
+ */
+export function withoutActionCode(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!parsed.searchParams.has('oobCode')) return url;
+  for (const name of ACTION_PARAMS) parsed.searchParams.delete(name);
+  if (parsed.pathname === ACTION_PATH) parsed.pathname = SIGN_IN_PATH;
+  return parsed.href;
+}
+
+/**
+ * The state as an action page renders it and hands it to the browser: every value that holds the link's
+ * code (the reset card's `code`, the page URL, a Retry's URL) without it, a URL becoming the sign-in
+ * page's. A sign-in link's page is left as it is: the browser's widget completes that link itself.
+ */
+export function pageState(state: FlowState, request: Request): FlowState {
+  const url = new URL(request.url);
+  if (codeModeOf(url) === null) return state;
+  const codes = url.searchParams.getAll('oobCode').filter((code) => code !== '');
+  return JSON.parse(
+    JSON.stringify(state, (_key, value: unknown) => {
+      if (typeof value !== 'string') return value;
+      return codes.includes(value) ? '' : withoutActionCode(value);
+    }),
+  ) as FlowState;
+}
+
+/**
+ * The status of an action page: the recoverable-error card of a transient backend failure answers 429
+ * for a rate limit and 503 for the rest (a network failure); anything else keeps the flow's status.
+ */
+export function actionStatus(state: FlowState, status: number): number {
+  if (state.card !== 'recoverableError' || !isRetryableError(state.message)) return status;
+  return state.message.endsWith('too-many-requests') ? 429 : 503;
+}
+
+const refused = (): Promise<never> => Promise.reject(new AuthError('invalid-action-code'));
+
+/**
+ * The provider an action page runs the flow on. For a mode the provider sends no links for, its
+ * action-code methods refuse the code as invalid without a call (the mode's failure card): on Supabase a
+ * code is used when it is checked, so checking one under the wrong mode would use it up. A reset email
+ * the flow asks for with the page's URL as its continue URL continues to the sign-in page instead
+ * ({@link withoutActionCode}): the page's own link is spent by then.
+ */
+export function actionPageProvider(provider: ServerAuthProvider, request: Request): ServerAuthProvider {
+  const mode = codeModeOf(request.url);
+  const unsupported = mode !== null && !provider.capabilities.actionCodes.includes(mode);
+  return {
+    ...provider,
+    ...(unsupported
+      ? {
+          checkActionCode: refused,
+          applyActionCode: refused,
+          verifyPasswordResetCode: refused,
+          confirmPasswordReset: refused,
+        }
+      : {}),
+    sendPasswordResetEmail: (email, settings) =>
+      provider.sendPasswordResetEmail(
+        email,
+        settings === undefined ? undefined : { ...settings, url: withoutActionCode(settings.url) },
+      ),
+  };
+}
+
+/** The action route's page of the form path (`loginLoader(request, context, ACTION_PAGE)`). */
+export const ACTION_PAGE: FormPage = {
+  provider: actionPageProvider,
+  view: (view, status, request) => ({
+    view: { ...view, state: pageState(view.state, request) },
+    status: actionStatus(view.state, status),
+  }),
+  headers: ACTION_PAGE_HEADERS,
+};

@@ -23,6 +23,19 @@ export interface LoginView {
   origin: string;
 }
 
+/**
+ * What a page of the form path adds to it, besides the login page's wiring (the action route's, in
+ * `action.server.ts`): each hook sees the request.
+ */
+export interface FormPage {
+  /** The provider as this page runs the flow on it (default: the request's form provider as is). */
+  provider?(provider: ServerAuthProvider, request: Request): ServerAuthProvider;
+  /** What the page renders of the card the flow got to, and its status (default: as they are). */
+  view?(view: LoginView, status: number, request: Request): { view: LoginView; status: number };
+  /** Headers of each of the page's answers: the rendered card, a redirect, a refusal. */
+  headers?: Readonly<Record<string, string>>;
+}
+
 /** What the form path needs from the host, per request. */
 export interface LoginDeps {
   config: HostConfig;
@@ -30,6 +43,8 @@ export interface LoginDeps {
   provider(request: Request): ServerAuthProvider;
   /** The session operations for this request. */
   sessions(): SessionBackend;
+  /** The page the flow runs on, when it is not the login page. */
+  page?: FormPage;
 }
 
 let shared: { secret: string; flow: ServerFlow } | null = null;
@@ -41,23 +56,33 @@ function serverFlow(secret: string): ServerFlow {
 
 const NO_STORE = 'no-store';
 
+function withHeaders(response: Response, extra: Readonly<Record<string, string>>): Response {
+  for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
+  return response;
+}
+
 /**
- * Runs the sign-in page's form path for a request. Resolves the view to render with its `Set-Cookie`
- * and status, or a `Response` (303 after a sign-in or to a redirect the engine asked for; 403 for a
- * cross-origin POST, which changes nothing).
+ * Runs the sign-in page's form path for a request (or another page's, `deps.page`). Resolves the view to
+ * render with its `Set-Cookie` and status, or a `Response` (303 after a sign-in or to a redirect the
+ * engine asked for; 403 for a cross-origin POST, which changes nothing).
  */
 export async function runLogin(
   request: Request,
   deps: LoginDeps,
 ): Promise<Response | { view: LoginView; status: number; headers: Headers }> {
   const { config } = deps;
-  if (request.method === 'POST' && !isTrustedOrigin(request, config.allowedOrigins)) return forbidden();
+  const extra = deps.page?.headers ?? {};
+  if (request.method === 'POST' && !isTrustedOrigin(request, config.allowedOrigins)) {
+    return withHeaders(forbidden(), extra);
+  }
   const page = loginPage(request, config);
   const widgetConfig = normalizeConfig(widgetConfigInput(config, page.successUrl), page.origin);
-  const out = await serverFlow(config.flowSecret).handle(request, deps.provider(request), widgetConfig, {
+  const base = deps.provider(request);
+  const provider = deps.page?.provider ? deps.page.provider(base, request) : base;
+  const out = await serverFlow(config.flowSecret).handle(request, provider, widgetConfig, {
     signOut: page.signedOut,
   });
-  const headers = new Headers({ 'cache-control': NO_STORE });
+  const headers = new Headers({ 'cache-control': NO_STORE, ...extra });
   headers.append('set-cookie', out.setCookie);
   let state = out.state;
   if (out.signedIn !== null) {
@@ -74,9 +99,7 @@ export async function runLogin(
     headers.set('location', safeTarget(out.redirect, request, config.allowedOrigins, '/') ?? '/');
     return new Response(null, { status: 303, headers });
   }
-  return {
-    view: { state, successUrl: page.successUrl, origin: page.origin },
-    status: out.status,
-    headers,
-  };
+  const view: LoginView = { state, successUrl: page.successUrl, origin: page.origin };
+  const shown = deps.page?.view ? deps.page.view(view, out.status, request) : { view, status: out.status };
+  return { ...shown, headers };
 }

@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -19,10 +20,9 @@ import { useNonce } from './nonce.ts';
 import type { PublicConfig } from './public-config.ts';
 
 /**
- * The CSS of every page, the widget's (also used by the static action cards) and the frame's, inlined in
- * the document's head: the first card is a working form at first paint, and a stylesheet request would
- * hold that paint back by a round trip (about a second on a slow mobile network). Both are small (about
- * 1.5 kB gzipped together).
+ * The CSS of every page, the widget's and the frame's, inlined in the document's head: the first card is a
+ * working form at first paint, and a stylesheet request would hold that paint back by a round trip (about a
+ * second on a slow mobile network). Both are small (about 1.5 kB gzipped together).
  */
 export const PAGE_CSS = `${cardsCss}\n${appCss}`;
 // It is set as the <style>'s raw text: it must not be able to close the element.
@@ -43,8 +43,19 @@ export function usePublicConfig(): PublicConfig {
   return data.config;
 }
 
+/**
+ * A route's `handle`: `scripts(data)` returning `false` serves the page with that loader data as a static
+ * page, without any script (Remix's way to disable JavaScript per page): its forms post to the server.
+ */
+export interface PageHandle {
+  scripts?(data: unknown): boolean;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const scripts = useMatches().every(
+    (match) => (match.handle as PageHandle | undefined)?.scripts?.(match.data) !== false,
+  );
   return (
     <html lang="en">
       <head>
@@ -58,8 +69,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <SiteHeader />
         <main className="host-main">{children}</main>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

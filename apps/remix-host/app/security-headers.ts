@@ -13,8 +13,8 @@ export function documentCsp(nonce: string): string {
 
 /**
  * Response headers of every HTML page: no framing (clickjacking on a sign-in page), no sniffing, and no
- * scripts at all (the static action pages have none; a rendered document replaces this CSP with
- * {@link documentCsp}).
+ * scripts at all unless the page says otherwise: every rendered document replaces this CSP with
+ * {@link documentCsp} (a page served without scripts, like the action route's cards, carries none).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
@@ -24,9 +24,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Extra headers of the action pages: their URL carries a one-time code, so no caching, and no Referer
- * to other origins (`same-origin` rather than `no-referrer`: the latter would also blank the `Origin` of
- * the page's own form posts, which the server checks).
+ * Extra headers of the action pages (`/action`: its cards, their form posts' answers and redirects): their
+ * URL carries a one-time code, so no caching, and no Referer to other origins (`same-origin` rather than
+ * `no-referrer`: the latter would also blank the `Origin` of the page's own form posts, which the server
+ * checks).
  */
 export const ACTION_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',

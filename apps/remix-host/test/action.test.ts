@@ -1,83 +1,136 @@
-import { describe, expect, it } from 'vitest';
-import { loadActionPage, submitActionPage } from '../app/action.server.ts';
-import { type FakeCode, fakeActionDeps, request } from './fakes.ts';
+/**
+ * The action route on the form path (`runLogin` with `ACTION_PAGE`), on the fake's server provider: what a
+ * browser without JavaScript gets for every emailed link, each card's form post, and what it never gets
+ * (the code in the page or a log, a continue URL off the origin, a result from another origin's post).
+ */
+import { createFakeProvider, createFakeServerProvider, type FakeProvider } from '@doorway/adapter-fake';
+import type { ActionMode, FlowState } from '@doorway/auth-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACTION_PAGE, actionStatus, codeModeOf, pageState, withoutActionCode } from '../app/action.server.ts';
+import { isStaticCard } from '../app/action-cards.ts';
+import { parseHostConfig } from '../app/config.server.ts';
+import { ACTION_PAGE_HEADERS } from '../app/security-headers.ts';
+import { fakeSessions, formBrowser, ORIGIN, request, viewOf } from './fakes.ts';
 
-const ORIGIN = 'http://127.0.0.1:3000';
+const config = parseHostConfig({ DOORWAY_SIGN_IN_OPTIONS: 'email,google.com,anonymous' });
 
-function codes(entries: Record<string, FakeCode> = {}): Map<string, FakeCode> {
-  return new Map(
-    Object.entries({
-      verify1: { operation: 'verifyEmail', email: 'ada@example.com' },
-      reset1: { operation: 'resetPassword', email: 'ada@example.com' },
-      recover1: { operation: 'recoverEmail', email: 'ada@example.com' },
-      change1: { operation: 'verifyAndChangeEmail', email: 'ada.new@example.com' },
-      revert1: { operation: 'revertSecondFactorAddition', email: 'ada@example.com', factor: '+1 555-0100' },
-      net1: { operation: 'verifyEmail', email: 'ada@example.com', network: true },
-      busy1: { operation: 'verifyEmail', email: 'ada@example.com', rateLimited: true },
-      ...entries,
+/** A browser without JavaScript on the action route of a host over `world`. */
+function browser(world: FakeProvider = createFakeProvider(), hostConfig = config) {
+  return {
+    world,
+    ...formBrowser({
+      config: hostConfig,
+      provider: () => createFakeServerProvider(world),
+      sessions: () => fakeSessions(),
+      page: ACTION_PAGE,
     }),
-  );
+  };
 }
 
-const get = (query: string) => request(`/action?${query}`);
+/** A world with Ada's account. */
+function withAda(options: Parameters<typeof createFakeProvider>[0] = {}) {
+  const world = createFakeProvider(options);
+  const uid = world.backend.createUser({ email: 'ada@example.com', password: 'secret123' });
+  return { world, uid };
+}
 
-describe('loadActionPage (GET /action)', () => {
-  it('verifyEmail: applies the code, then offers the safe continue URL as a path', async () => {
-    const deps = fakeActionDeps(codes());
-    const page = await loadActionPage(
-      get('mode=verifyEmail&oobCode=verify1&continueUrl=%2Faccount%3Fa%3D1'),
-      deps,
-    );
-    expect(page).toEqual({
-      status: 200,
-      view: { card: 'emailVerificationSuccess', continueUrl: '/account?a=1' },
-    });
-    expect(deps.calls).toEqual(['setTenant:null', 'apply:verify1']);
-    // The code is spent: the same link now fails.
-    expect((await loadActionPage(get('mode=verifyEmail&oobCode=verify1'), deps)).view).toEqual({
-      card: 'emailVerificationFailure',
-    });
+const link = (mode: string, code: string, extra: Record<string, string> = {}) =>
+  `/action?${new URLSearchParams({ mode, oobCode: code, ...extra })}`;
+
+const locationOf = (out: unknown) => {
+  expect(out, 'a redirect').toBeInstanceOf(Response);
+  expect((out as Response).status).toBe(303);
+  return (out as Response).headers.get('location');
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the action pages without JavaScript', () => {
+  it('verifyEmail: applies the code; Continue goes to the safe continue URL; the same link then fails', async () => {
+    const { world, uid } = withAda();
+    const { oobCode } = world.backend.sendVerificationEmail(uid);
+    const b = browser(world);
+    const page = link('verifyEmail', oobCode, { continueUrl: '/account?a=1' });
+    const shown = await b.get(page);
+    expect(viewOf(shown).state.card).toBe('emailVerificationSuccess');
+    expect(world.backend.getUser(uid)?.emailVerified).toBe(true);
+    expect(locationOf(await b.post(page, { event: 'CONTINUE' }))).toBe('/account?a=1');
+    expect(viewOf(await b.get(page)).state.card).toBe('emailVerificationFailure');
   });
 
-  it.each([
-    '%2F..%2F%2Fevil.example',
-    '%2F.%2F%2Fevil.example',
-    'http%3A%2F%2F127.0.0.1%3A3000%2F%2Fevil.example',
-  ])(
-    'verifyEmail: a continueUrl that resolves to //evil.example (%s) continues to the sign-in page (issue 12)',
-    async (continueUrl) => {
-      const page = await loadActionPage(
-        get(`mode=verifyEmail&oobCode=verify1&continueUrl=${continueUrl}`),
-        fakeActionDeps(codes()),
-      );
-      expect(page.view).toEqual({ card: 'emailVerificationSuccess', continueUrl: '/login' });
-    },
-  );
+  it('resetPassword: the form for the account, a weak password explained, then success and Continue', async () => {
+    const { world, uid } = withAda();
+    const { oobCode } = world.backend.sendPasswordReset(uid);
+    const b = browser(world);
+    const page = link('resetPassword', oobCode, { continueUrl: `${ORIGIN}/login?x=1` });
+    const form = viewOf(await b.get(page));
+    expect(form.state).toMatchObject({ card: 'passwordReset', email: 'ada@example.com', error: null });
 
-  it('resetPassword: verifies the code and shows the form for the account, without echoing the code', async () => {
-    const page = await loadActionPage(get('mode=resetPassword&oobCode=reset1'), fakeActionDeps(codes()));
-    expect(page.view).toEqual({ card: 'passwordReset', email: 'ada@example.com', error: null });
-    expect(JSON.stringify(page.view)).not.toContain('reset1');
+    const weak = viewOf(await b.post(page, { event: 'SUBMIT_NEW_PASSWORD', password: 'abc' }));
+    expect(weak.state).toMatchObject({ card: 'passwordReset', error: 'password-weak' });
+    expect(JSON.stringify(weak)).not.toContain('"abc"');
+
+    const done = await b.post(page, { event: 'SUBMIT_NEW_PASSWORD', password: 'n3w-secret' });
+    expect(viewOf(done).state.card).toBe('passwordResetSuccess');
+    expect(world.backend.getUser(uid)?.password).toBe('n3w-secret');
+    expect(JSON.stringify(viewOf(done))).not.toContain('n3w-secret');
+    expect((done as { headers: Headers }).headers.getSetCookie().join('\n')).not.toContain('n3w-secret');
+    expect(locationOf(await b.post(page, { event: 'CONTINUE' }))).toBe('/login?x=1');
+
+    // The link is spent.
+    expect(viewOf(await b.get(page)).state.card).toBe('passwordResetFailure');
   });
 
-  it('recoverEmail, verifyAndChangeEmail and revertSecondFactorAddition: their success cards', async () => {
-    const deps = fakeActionDeps(codes());
-    expect((await loadActionPage(get('mode=recoverEmail&oobCode=recover1'), deps)).view).toEqual({
+  it('resetPassword: the form posted without the flow cookie sets nothing and shows the form again', async () => {
+    const { world, uid } = withAda();
+    const { oobCode } = world.backend.sendPasswordReset(uid);
+    const page = link('resetPassword', oobCode);
+    await browser(world).get(page);
+    const other = browser(world);
+    const out = viewOf(await other.post(page, { event: 'SUBMIT_NEW_PASSWORD', password: 'hijacked1' }));
+    expect(out.state.card).toBe('passwordReset');
+    expect(world.backend.getUser(uid)?.password).toBe('secret123');
+  });
+
+  it('recoverEmail: the change is revoked; Change password emails a reset that continues to the sign-in page', async () => {
+    const { world, uid } = withAda();
+    const { oobCode } = world.backend.changeEmail(uid, 'mallory@example.com');
+    const b = browser(world);
+    const page = link('recoverEmail', oobCode, { continueUrl: '/account' });
+    expect(viewOf(await b.get(page)).state).toMatchObject({
       card: 'emailChangeRevoked',
       email: 'ada@example.com',
     });
-    expect((await loadActionPage(get('mode=verifyAndChangeEmail&oobCode=change1'), deps)).view).toEqual({
-      card: 'verifyAndChangeEmailSuccess',
-      email: 'ada.new@example.com',
-      continueUrl: '/login',
-    });
-    expect((await loadActionPage(get('mode=revertSecondFactorAddition&oobCode=revert1'), deps)).view).toEqual(
-      {
-        card: 'revertSecondFactorAdditionSuccess',
-        factor: '+1 555-0100',
-        email: 'ada@example.com',
-      },
-    );
+    expect(world.backend.getUser(uid)?.email).toBe('ada@example.com');
+
+    const sent = viewOf(await b.post(page, { event: 'CONTINUE' }));
+    expect(sent.state).toMatchObject({ card: 'recoveryEmailSent', email: 'ada@example.com' });
+    const reset = world.backend.outbox.lastEmail('ada@example.com', 'resetPassword');
+    // The reset link continues to the sign-in page, not to the spent recover link.
+    expect(reset?.link.startsWith(`${ORIGIN}/login?`)).toBe(true);
+    expect(reset?.link).not.toContain(oobCode);
+    expect(isStaticCard(sent.state)).toBe(false);
+    expect(viewOf(await b.get(page)).state.card).toBe('emailChangeRevokeFailure');
+  });
+
+  it('verifyAndChangeEmail and revertSecondFactorAddition: their success cards', async () => {
+    const { world, uid } = withAda();
+    const change = world.backend.verifyAndChangeEmail(uid, 'ada.new@example.com');
+    expect(
+      viewOf(await browser(world).get(link('verifyAndChangeEmail', change.oobCode))).state,
+    ).toMatchObject({ card: 'verifyAndChangeEmailSuccess', email: 'ada.new@example.com' });
+    expect(world.backend.getUser(uid)?.email).toBe('ada.new@example.com');
+
+    const revert = world.backend.addSecondFactor(uid, '+15555550100');
+    const b = browser(world);
+    const page = link('revertSecondFactorAddition', revert.oobCode);
+    const shown = viewOf(await b.get(page)).state;
+    expect(shown).toMatchObject({ card: 'revertSecondFactorAdditionSuccess', email: 'ada.new@example.com' });
+    expect((shown as { factor: string }).factor).toMatch(/0100$/);
+    expect(world.backend.getUser(uid)?.secondFactors).toEqual([]);
+    expect(viewOf(await b.post(page, { event: 'CONTINUE' })).state.card).toBe('recoveryEmailSent');
   });
 
   it.each([
@@ -86,44 +139,44 @@ describe('loadActionPage (GET /action)', () => {
     ['verifyEmail', 'emailVerificationFailure'],
     ['verifyAndChangeEmail', 'verifyAndChangeEmailFailure'],
     ['revertSecondFactorAddition', 'revertSecondFactorAdditionFailure'],
-  ])('%s: a missing, garbage, huge or unknown code gets %s', async (mode, card) => {
-    for (const code of ['', 'garbage-code', '<script>', `${'a'.repeat(5000)}`, 'no-such-code', '%00']) {
-      const page = await loadActionPage(
-        get(`mode=${mode}&oobCode=${encodeURIComponent(code)}`),
-        fakeActionDeps(codes()),
-      );
-      expect(page, code.slice(0, 20)).toEqual({ status: 200, view: { card } });
+  ])('%s: a missing, garbage, huge or unknown code gets %s with 200', async (mode, card) => {
+    const { world } = withAda();
+    for (const code of ['', 'garbage-code', '<script>', 'a'.repeat(5000), 'no-such-code', '%00']) {
+      const out = await browser(world).get(link(mode, code));
+      expect(viewOf(out).state.card, code.slice(0, 20)).toBe(card);
+      expect((out as { status: number }).status).toBe(200);
     }
-    expect((await loadActionPage(get(`mode=${mode}`), fakeActionDeps(codes()))).view).toEqual({ card });
+    expect(viewOf(await browser(world).get(`/action?mode=${mode}`)).state.card).toBe(card);
   });
 
-  it('signIn, select, an unknown or missing mode: the widget', async () => {
-    for (const query of [
-      'mode=signIn&oobCode=x',
-      'mode=select',
-      'mode=deleteEverything&oobCode=x',
-      '',
-      'mode=',
-    ]) {
-      expect((await loadActionPage(get(query), fakeActionDeps(codes()))).view, query).toEqual({
-        card: 'widget',
-      });
+  it('signIn, select, an unknown or missing mode: the sign-in widget’s cards', async () => {
+    for (const query of ['mode=select', 'mode=deleteEverything&oobCode=x', '', 'mode=']) {
+      expect(viewOf(await browser().get(`/action?${query}`)).state.card, query).toBe('providerChooser');
     }
+    const signIn = viewOf(await browser().get('/action?mode=signIn&oobCode=x')).state;
+    expect(isStaticCard(signIn)).toBe(false);
   });
 
-  it('a network failure: the recoverable error card with status 503', async () => {
-    expect(await loadActionPage(get('mode=verifyEmail&oobCode=net1'), fakeActionDeps(codes()))).toEqual({
-      status: 503,
-      view: { card: 'recoverableError', message: 'network-request-failed' },
-    });
-  });
-
-  it('a rate limit: the recoverable error card with the spec message and status 429', async () => {
-    expect(await loadActionPage(get('mode=verifyEmail&oobCode=busy1'), fakeActionDeps(codes()))).toEqual({
-      status: 429,
-      view: { card: 'recoverableError', message: 'too-many-requests' },
-    });
-  });
+  it.each([
+    ['network-request-failed', 503],
+    ['too-many-requests', 429],
+  ] as const)(
+    '%s: the recoverable error card with status %i; Retry checks the code again',
+    async (code, status) => {
+      const { world, uid } = withAda();
+      const { oobCode } = world.backend.sendVerificationEmail(uid);
+      world.backend.faults.failNext('applyActionCode', code);
+      const b = browser(world);
+      const page = link('verifyEmail', oobCode);
+      const failed = await b.get(page);
+      expect(viewOf(failed).state).toMatchObject({ card: 'recoverableError', message: code });
+      expect((failed as { status: number }).status).toBe(status);
+      expect(isStaticCard(viewOf(failed).state)).toBe(true);
+      const retried = await b.post(page, { event: 'RETRY' });
+      expect(viewOf(retried).state.card).toBe('emailVerificationSuccess');
+      expect((retried as { status: number }).status).toBe(200);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',
@@ -137,122 +190,167 @@ describe('loadActionPage (GET /action)', () => {
     'data:text/html,<script>alert(1)</script>',
     ' javascript:alert(1)',
     '%2F%2Fevil.example',
-  ])('a hostile continueUrl %j is never offered: Continue leads to the login page', async (continueUrl) => {
-    const deps = fakeActionDeps(codes());
-    const page = await loadActionPage(
-      get(`mode=verifyEmail&oobCode=verify1&continueUrl=${encodeURIComponent(continueUrl)}`),
-      deps,
-    );
-    expect(page.view).toEqual({ card: 'emailVerificationSuccess', continueUrl: '/login' });
+    '/..//evil.example',
+    '/.//evil.example',
+    'http://127.0.0.1:3000//evil.example',
+  ])(
+    'a hostile continueUrl %j: Continue never leaves the origin (the sign-in card instead)',
+    async (continueUrl) => {
+      const { world, uid } = withAda();
+      const { oobCode } = world.backend.sendVerificationEmail(uid);
+      const b = browser(world);
+      const page = link('verifyEmail', oobCode, { continueUrl });
+      expect(viewOf(await b.get(page)).state.card).toBe('emailVerificationSuccess');
+      expect(viewOf(await b.post(page, { event: 'CONTINUE' })).state.card).toBe('providerChooser');
+    },
+  );
+
+  it('a continueUrl on an allowed origin: Continue goes there', async () => {
+    const allowed = parseHostConfig({
+      DOORWAY_SIGN_IN_OPTIONS: 'email',
+      DOORWAY_ALLOWED_ORIGINS: 'https://app.example.com',
+    });
+    const { world, uid } = withAda();
+    const { oobCode } = world.backend.sendVerificationEmail(uid);
+    const b = browser(world, allowed);
+    const page = link('verifyEmail', oobCode, { continueUrl: 'https://app.example.com/welcome' });
+    await b.get(page);
+    expect(locationOf(await b.post(page, { event: 'CONTINUE' }))).toBe('https://app.example.com/welcome');
   });
 
-  it('a continueUrl on an allowed origin stays absolute', async () => {
-    const deps = fakeActionDeps(codes(), { allowedOrigins: ['https://app.example.com'] });
-    const page = await loadActionPage(
-      get(
-        `mode=verifyEmail&oobCode=verify1&continueUrl=${encodeURIComponent('https://app.example.com/welcome')}`,
-      ),
-      deps,
+  it('refuses a cross-origin post with 403 and the action headers; the code stays usable', async () => {
+    const { world, uid } = withAda();
+    const { oobCode } = world.backend.sendPasswordReset(uid);
+    const b = browser(world);
+    const page = link('resetPassword', oobCode);
+    await b.get(page);
+    for (const origin of ['https://evil.example', 'null', null]) {
+      const out = await b.post(page, { event: 'SUBMIT_NEW_PASSWORD', password: 'hijacked1' }, origin);
+      expect(out, String(origin)).toBeInstanceOf(Response);
+      expect((out as Response).status).toBe(403);
+      expect(Object.fromEntries((out as Response).headers)).toMatchObject(ACTION_PAGE_HEADERS);
+    }
+    expect(world.backend.getUser(uid)?.password).toBe('secret123');
+    expect(
+      viewOf(await b.post(page, { event: 'SUBMIT_NEW_PASSWORD', password: 'n3w-secret' })).state.card,
+    ).toBe('passwordResetSuccess');
+  });
+
+  it('sends the action headers with every card and redirect, and the flow cookie', async () => {
+    const { world, uid } = withAda();
+    const { oobCode } = world.backend.sendVerificationEmail(uid);
+    const b = browser(world);
+    const page = link('verifyEmail', oobCode, { continueUrl: '/account' });
+    const shown = await b.get(page);
+    if (shown instanceof Response) throw new Error('expected a page');
+    expect(Object.fromEntries(shown.headers)).toMatchObject(ACTION_PAGE_HEADERS);
+    expect(b.jar.has('doorway_flow')).toBe(true);
+    const moved = await b.post(page, { event: 'CONTINUE' });
+    expect(Object.fromEntries((moved as Response).headers)).toMatchObject(ACTION_PAGE_HEADERS);
+  });
+
+  it('never puts the code into the page or a log: the page’s state has it taken out', async () => {
+    const logged = (['log', 'info', 'warn', 'error', 'debug'] as const).map((name) =>
+      vi.spyOn(console, name).mockImplementation(() => undefined),
     );
-    expect(page.view).toEqual({
-      card: 'emailVerificationSuccess',
-      continueUrl: 'https://app.example.com/welcome',
-    });
+    const { world, uid } = withAda();
+    const reset = world.backend.sendPasswordReset(uid);
+    const b = browser(world);
+    const page = link('resetPassword', reset.oobCode, { continueUrl: '/account' });
+    const form = viewOf(await b.get(page));
+    expect(JSON.stringify(form)).not.toContain(reset.oobCode);
+    expect(form.state).toMatchObject({ card: 'passwordReset', code: '', pageUrl: `${ORIGIN}/login` });
+    const weak = viewOf(await b.post(page, { event: 'SUBMIT_NEW_PASSWORD', password: 'abc' }));
+    expect(JSON.stringify(weak)).not.toContain(reset.oobCode);
+
+    const verify = world.backend.sendVerificationEmail(uid);
+    world.backend.faults.failNext('applyActionCode', 'network-request-failed');
+    const failed = viewOf(await b.get(link('verifyEmail', verify.oobCode)));
+    expect(failed.state.card).toBe('recoverableError');
+    expect(JSON.stringify(failed)).not.toContain(verify.oobCode);
+    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
   });
 });
 
-describe('submitActionPage (POST /action)', () => {
-  const post = (query: string, fields: Record<string, string>, origin: string | null = ORIGIN) =>
-    request(`/action?${query}`, { method: 'POST', origin, body: new URLSearchParams(fields) });
+describe('modes the provider has no links for (Supabase’s capabilities.actionCodes)', () => {
+  const SUPABASE_LIKE: ActionMode[] = ['resetPassword', 'verifyEmail', 'verifyAndChangeEmail'];
 
-  it('resetPassword: a weak password stays on the form with its message', async () => {
-    const deps = fakeActionDeps(codes());
-    const short = await submitActionPage(
-      post('mode=resetPassword&oobCode=reset1', { intent: 'resetPassword', newPassword: 'abc' }),
-      deps,
+  it.each([
+    ['recoverEmail', 'emailChangeRevokeFailure'],
+    ['revertSecondFactorAddition', 'revertSecondFactorAdditionFailure'],
+  ])('%s: the failure card, and the provider never sees the code', async (mode, card) => {
+    const { world, uid } = withAda({ capabilities: { actionCodes: SUPABASE_LIKE } });
+    const sent =
+      mode === 'recoverEmail'
+        ? world.backend.changeEmail(uid, 'mallory@example.com')
+        : world.backend.addSecondFactor(uid, '+15555550100');
+    world.backend.clearCalls();
+    expect(viewOf(await browser(world).get(link(mode, sent.oobCode))).state.card).toBe(card);
+    expect(
+      world.backend.calls.map((c) => c.method).filter((m) => /ActionCode|PasswordReset/.test(m)),
+    ).toEqual([]);
+    // Nothing was applied.
+    expect(world.backend.getUser(uid)?.email).toBe(
+      mode === 'recoverEmail' ? 'mallory@example.com' : 'ada@example.com',
     );
-    expect(short.view).toEqual({ card: 'passwordReset', email: 'ada@example.com', error: 'password-weak' });
-    const weak = await submitActionPage(
-      post('mode=resetPassword&oobCode=reset1', { intent: 'resetPassword', newPassword: 'abcdef' }),
-      deps,
-    );
-    expect(weak.view).toEqual({ card: 'passwordReset', email: 'ada@example.com', error: 'weak-password' });
   });
 
-  it('resetPassword: success with the continue URL, then the used code fails', async () => {
-    const deps = fakeActionDeps(codes());
-    const done = await submitActionPage(
-      post('mode=resetPassword&oobCode=reset1&continueUrl=%2Flogin%3Fx%3D1', {
-        intent: 'resetPassword',
-        newPassword: 'n3w-secret',
-      }),
-      deps,
-    );
-    expect(done).toEqual({ status: 200, view: { card: 'passwordResetSuccess', continueUrl: '/login?x=1' } });
-    const again = await submitActionPage(
-      post('mode=resetPassword&oobCode=reset1', { intent: 'resetPassword', newPassword: 'n3w-secret' }),
-      deps,
-    );
-    expect(again.view).toEqual({ card: 'passwordResetFailure' });
+  it('the modes it has still work', async () => {
+    const { world, uid } = withAda({ capabilities: { actionCodes: SUPABASE_LIKE } });
+    const { oobCode } = world.backend.sendPasswordReset(uid);
+    expect(viewOf(await browser(world).get(link('resetPassword', oobCode))).state.card).toBe('passwordReset');
+  });
+});
+
+describe('the action page’s parts', () => {
+  it('codeModeOf: the modes whose code the route handles', () => {
+    expect(codeModeOf(`${ORIGIN}/action?mode=verifyEmail&oobCode=x`)).toBe('verifyEmail');
+    for (const url of [
+      `${ORIGIN}/action?mode=signIn&oobCode=x`,
+      `${ORIGIN}/action?mode=select`,
+      `${ORIGIN}/`,
+    ])
+      expect(codeModeOf(url), url).toBeNull();
+    expect(codeModeOf('not a url')).toBeNull();
   });
 
-  it('Change password: sends a reset email whose continue URL is this host’s login page', async () => {
-    const deps = fakeActionDeps(codes());
-    const sent = await submitActionPage(
-      post('mode=recoverEmail&oobCode=recover1', { intent: 'sendPasswordReset', email: ' ada@example.com ' }),
-      deps,
+  it('withoutActionCode: an action URL becomes the sign-in page; other URLs stay as they are', () => {
+    expect(withoutActionCode(`${ORIGIN}/action?mode=recoverEmail&oobCode=abc&continueUrl=%2Fx&lang=en`)).toBe(
+      `${ORIGIN}/login`,
     );
-    expect(sent.view).toEqual({ card: 'recoveryEmailSent', email: 'ada@example.com' });
-    expect(deps.sent).toEqual([{ email: 'ada@example.com', url: `${ORIGIN}/login` }]);
-    // Sending never touches the (spent) code.
-    expect(deps.calls).toEqual([]);
+    expect(withoutActionCode(`${ORIGIN}/login?mode=signIn&oobCode=abc&signInSuccessUrl=%2Fdocs`)).toBe(
+      `${ORIGIN}/login?signInSuccessUrl=%2Fdocs`,
+    );
+    for (const same of [`${ORIGIN}/action?mode=select`, `${ORIGIN}/login`, 'ada@example.com', ''])
+      expect(withoutActionCode(same)).toBe(same);
   });
 
-  it('Change password: a bad address or a failed send gives the recovery card with the message', async () => {
-    const bad = await submitActionPage(
-      post('mode=recoverEmail', { intent: 'sendPasswordReset', email: 'nope' }),
-      fakeActionDeps(codes()),
-    );
-    expect(bad.view).toEqual({ card: 'passwordRecovery', email: 'nope', error: 'email-invalid' });
-    const failing = await submitActionPage(
-      post('mode=recoverEmail', { intent: 'sendPasswordReset', email: 'ada@example.com' }),
-      fakeActionDeps(codes(), { sendFails: true }),
-    );
-    expect(failing.view).toEqual({
-      card: 'passwordRecovery',
-      email: 'ada@example.com',
-      error: 'network-request-failed',
-    });
+  it('pageState leaves a sign-in link’s page alone (the browser completes that link)', () => {
+    const state = {
+      card: 'emailLinkConfirmation',
+      link: `${ORIGIN}/action?mode=signIn&oobCode=abc`,
+    } as unknown;
+    const req = request('/action?mode=signIn&oobCode=abc');
+    expect(pageState(state as FlowState, req)).toBe(state);
   });
 
-  it('a cross-origin post is refused with a thrown 403 and does nothing', async () => {
-    const deps = fakeActionDeps(codes());
-    for (const origin of ['https://evil.example', 'null', null]) {
-      let thrown: unknown;
-      try {
-        await submitActionPage(
-          post(
-            'mode=resetPassword&oobCode=reset1',
-            { intent: 'resetPassword', newPassword: 'n3w-secret' },
-            origin,
-          ),
-          deps,
-        );
-      } catch (e) {
-        thrown = e;
-      }
-      expect(thrown, String(origin)).toBeInstanceOf(Response);
-      expect((thrown as Response).status).toBe(403);
-    }
-    expect(deps.calls).toEqual([]);
-    expect(deps.sent).toEqual([]);
+  it('actionStatus: 503 and 429 for transient failures only', () => {
+    const error = (message: string) =>
+      ({ card: 'recoverableError', message, retry: null }) as unknown as FlowState;
+    expect(actionStatus(error('network-request-failed'), 200)).toBe(503);
+    expect(actionStatus(error('too-many-requests'), 200)).toBe(429);
+    expect(actionStatus(error('invalid-action-code'), 200)).toBe(200);
+    expect(actionStatus({ card: 'passwordResetFailure' } as FlowState, 400)).toBe(400);
   });
 
-  it('an unknown intent renders the page as a GET would', async () => {
-    const page = await submitActionPage(
-      post('mode=resetPassword&oobCode=reset1', { intent: 'other' }),
-      fakeActionDeps(codes()),
-    );
-    expect(page.view).toEqual({ card: 'passwordReset', email: 'ada@example.com', error: null });
+  it('isStaticCard: the cards of a code and its Retry, not the sign-in cards', () => {
+    const as = (state: object) => state as FlowState;
+    expect(isStaticCard(as({ card: 'passwordReset' }))).toBe(true);
+    expect(isStaticCard(as({ card: 'emailChangeRevoked' }))).toBe(true);
+    expect(isStaticCard(as({ card: 'recoverableError', retry: { kind: 'actionCode', url: '' } }))).toBe(true);
+    expect(isStaticCard(as({ card: 'recoverableError', retry: { kind: 'signOut' } }))).toBe(false);
+    expect(isStaticCard(as({ card: 'emailLinkConfirmation' }))).toBe(false);
+    expect(isStaticCard(as({ card: 'providerChooser' }))).toBe(false);
+    expect(isStaticCard(undefined)).toBe(false);
   });
 });

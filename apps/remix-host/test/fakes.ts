@@ -1,86 +1,12 @@
 /**
- * In-memory stand-ins for the Firebase server entry: action codes and session cookies, so the host's
- * server modules are tested without an emulator.
+ * In-memory stand-ins for the Firebase server entry (session cookies), so the host's server modules are
+ * tested without an emulator, and a browser without JavaScript on the form path.
  */
-import type { ActionCodeProvider, SessionUser } from '@doorway/adapter-firebase/server';
-import { type ActionCodeInfo, AuthError, type AuthUser } from '@doorway/auth-core';
-import type { ActionDeps } from '../app/action.server.ts';
+import type { SessionUser } from '@doorway/adapter-firebase/server';
+import { AuthError, type AuthUser } from '@doorway/auth-core';
 import { HostConfigError, parseHostConfig } from '../app/config.server.ts';
+import { type LoginDeps, type LoginView, runLogin } from '../app/login.server.ts';
 import type { SessionBackend } from '../app/session.server.ts';
-
-/**
- * An action code the fake knows. `network` makes every call with it fail as a network error, `rateLimited`
- * as a rate limit.
- */
-export interface FakeCode {
-  operation: ActionCodeInfo['operation'];
-  email: string;
-  factor?: string;
-  network?: boolean;
-  rateLimited?: boolean;
-}
-
-/** A fake action-code provider over `codes` (a code is removed once applied or used). */
-export function fakeActionProvider(codes: Map<string, FakeCode>, calls: string[] = []): ActionCodeProvider {
-  const get = (code: string): FakeCode => {
-    const found = codes.get(code);
-    if (found?.network) throw new AuthError('network-request-failed');
-    if (found?.rateLimited) throw new AuthError('too-many-requests');
-    if (found === undefined) throw new AuthError('invalid-action-code');
-    return found;
-  };
-  return {
-    async setTenant(tenantId) {
-      calls.push(`setTenant:${tenantId}`);
-    },
-    async checkActionCode(code) {
-      calls.push(`check:${code}`);
-      const c = get(code);
-      return {
-        operation: c.operation,
-        email: c.email,
-        previousEmail: null,
-        ...(c.factor ? { factor: c.factor } : {}),
-      };
-    },
-    async applyActionCode(code) {
-      calls.push(`apply:${code}`);
-      get(code);
-      codes.delete(code);
-    },
-    async verifyPasswordResetCode(code) {
-      calls.push(`verify:${code}`);
-      const c = get(code);
-      if (c.operation !== 'resetPassword') throw new AuthError('invalid-action-code');
-      return c.email;
-    },
-    async confirmPasswordReset(code, password) {
-      calls.push(`confirm:${code}`);
-      get(code);
-      if (password === 'abcdef') throw new AuthError('weak-password');
-      codes.delete(code);
-    },
-  };
-}
-
-/** Action-route dependencies on the fake, recording reset emails sent. */
-export function fakeActionDeps(
-  codes: Map<string, FakeCode>,
-  options: { allowedOrigins?: string[]; sendFails?: boolean } = {},
-): ActionDeps & { sent: { email: string; url: string }[]; calls: string[] } {
-  const sent: { email: string; url: string }[] = [];
-  const calls: string[] = [];
-  return {
-    sent,
-    calls,
-    provider: () => fakeActionProvider(codes, calls),
-    async sendPasswordResetEmail(email, url) {
-      if (options.sendFails) throw new AuthError('network-request-failed');
-      sent.push({ email, url });
-    },
-    allowedOrigins: options.allowedOrigins ?? [],
-  };
-}
 
 const ADA: AuthUser = {
   uid: 'uid-ada',
@@ -146,4 +72,47 @@ export function configError(env: Record<string, string>): HostConfigError {
     throw e;
   }
   throw new Error('expected a HostConfigError');
+}
+
+/** The origin of {@link request}'s default base. */
+export const ORIGIN = 'http://127.0.0.1:3000';
+
+/**
+ * A browser without JavaScript on the form path (`runLogin` with `deps`): keeps the cookies the host sets
+ * and sends them back, posts forms with its own Origin (`null`: none).
+ */
+export function formBrowser(deps: LoginDeps) {
+  const jar = new Map<string, string>();
+  async function send(req: Request) {
+    const out = await runLogin(req, deps);
+    for (const line of out.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      if (/Max-Age=0/.test(line)) jar.delete(pair.slice(0, at));
+      else jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return out;
+  }
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  return {
+    jar,
+    get: (path: string) => send(request(path, { headers: { cookie: cookie() } })),
+    post: (path: string, fields: Record<string, string>, origin: string | null = ORIGIN) =>
+      send(
+        request(path, {
+          method: 'POST',
+          origin,
+          headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        }),
+      ),
+  };
+}
+
+/** The rendered view of a form-path answer; fails the test for a redirect or a refusal. */
+export function viewOf(out: Awaited<ReturnType<typeof runLogin>>): LoginView {
+  if (out instanceof Response) {
+    throw new Error(`expected a page, got ${out.status} ${out.headers.get('location')}`);
+  }
+  return out.view;
 }

@@ -165,7 +165,7 @@ describe('body size', () => {
     const big = new Uint8Array(10 * 1024 * 1024);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        fetch(`http://127.0.0.1:${port}/action/submit`, { method: 'POST', body: big }).then(
+        fetch(`http://127.0.0.1:${port}/action`, { method: 'POST', body: big }).then(
           (r) => r.status,
           () => 'reset',
         ),

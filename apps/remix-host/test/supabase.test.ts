@@ -1,7 +1,7 @@
 /**
- * The host on Supabase (`DOORWAY_PROVIDER=supabase`): its configuration, the action route's refusal of modes
- * Supabase has no links for, and the session routes on `@doorway/adapter-supabase/server` answered by the
- * GoTrue TEST DOUBLE (not Supabase: see packages/adapter-supabase/README.md, "Checked against the double
+ * The host on Supabase (`DOORWAY_PROVIDER=supabase`): its configuration, the session routes and the action
+ * route on `@doorway/adapter-supabase/server` (a reset link across its GET and POST, the failure card
+ * without a call for modes Supabase has no links for), answered by the GoTrue TEST DOUBLE (not Supabase: see packages/adapter-supabase/README.md, "Checked against the double
  * only").
  */
 import {
@@ -9,10 +9,10 @@ import {
   formatActionCode,
   SUPABASE_EMAIL_TEMPLATES,
 } from '@doorway/adapter-supabase';
-import { createSupabaseServer, SUPABASE_ACTION_MODES } from '@doorway/adapter-supabase/server';
+import { createSupabaseServer } from '@doorway/adapter-supabase/server';
 import { createGoTrueDouble, type GoTrueDouble } from '@doorway/adapter-supabase/testing';
 import { describe, expect, it } from 'vitest';
-import { loadActionPage, submitActionPage } from '../app/action.server.ts';
+import { ACTION_PAGE } from '../app/action.server.ts';
 import { FIREBASE_ONLY_VARIABLES, parseHostConfig, publicConfig } from '../app/config.server.ts';
 import {
   endSession,
@@ -22,9 +22,8 @@ import {
   SIGNED_OUT,
   startSession,
 } from '../app/session.server.ts';
-import { configError, type FakeCode, fakeActionDeps, request } from './fakes.ts';
+import { configError, formBrowser, ORIGIN, request, viewOf } from './fakes.ts';
 
-const ORIGIN = 'http://127.0.0.1:3000';
 const URL_ = 'https://abcdefghijklmnop.supabase.co';
 // A JWT-shaped anon key (payload {"role":"anon"}); the signature does not matter to the host.
 const ANON = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"anon"}').toString('base64url')}.c2lnbmF0dXJl`;
@@ -104,37 +103,6 @@ describe('DOORWAY_PROVIDER=supabase configuration', () => {
     const error = configError({ DOORWAY_PROVIDER: 'hunter2' });
     expect(error.variable).toBe('DOORWAY_PROVIDER');
     expect(error.message).not.toContain('hunter2');
-  });
-});
-
-describe('action modes Supabase has no links for', () => {
-  const codes = () =>
-    new Map<string, FakeCode>([
-      ['code-1', { operation: 'recoverEmail', email: 'ada@example.com' }],
-      ['code-2', { operation: 'revertSecondFactorAddition', email: 'ada@example.com', factor: '+1555' }],
-    ]);
-
-  it.each([
-    ['recoverEmail', 'code-1', 'emailChangeRevokeFailure'],
-    ['revertSecondFactorAddition', 'code-2', 'revertSecondFactorAdditionFailure'],
-  ])('%s: the failure card, without asking the provider', async (mode, code, card) => {
-    const deps = { ...fakeActionDeps(codes()), actionCodes: SUPABASE_ACTION_MODES };
-    const page = await loadActionPage(request(`/action?mode=${mode}&oobCode=${code}`), deps);
-    expect(page).toEqual({ view: { card }, status: 200 });
-    expect(deps.calls).toEqual([]);
-    // Without the restriction (Firebase), the same link is handled.
-    const firebase = fakeActionDeps(codes());
-    expect(
-      (await loadActionPage(request(`/action?mode=${mode}&oobCode=${code}`), firebase)).view.card,
-    ).not.toBe(card);
-  });
-
-  it('still shows the widget for sign-in links and unknown modes', async () => {
-    const deps = { ...fakeActionDeps(codes()), actionCodes: SUPABASE_ACTION_MODES };
-    expect((await loadActionPage(request('/action?mode=signIn&oobCode=x'), deps)).view).toEqual({
-      card: 'widget',
-    });
-    expect((await loadActionPage(request('/action?mode=nope'), deps)).view).toEqual({ card: 'widget' });
   });
 });
 
@@ -236,31 +204,36 @@ describe('session routes on the Supabase server (GoTrue double)', () => {
     double.clock.advance(3601 * 1000);
     expect((await startSession(post('/session', body), server.forRequest(), [])).status).toBe(401);
   });
+});
 
-  it('password reset without JavaScript: the form is shown, its POST sets the new password', async () => {
+describe('the action route on the Supabase server (GoTrue double)', () => {
+  /** A browser without JavaScript on `/action`, the form path on the double's Supabase server. */
+  function actionBrowser(server: ReturnType<typeof onDouble>['server']) {
+    return formBrowser({
+      config: parseHostConfig(SUPABASE),
+      provider: () => server.formProvider(),
+      sessions: () => server.forRequest(),
+      page: ACTION_PAGE,
+    });
+  }
+
+  it('password reset: the link shows the form (its token used once, by the GET), the POST sets the password', async () => {
     const { double, server } = onDouble();
     await signUp(double, 'carol@example.com', 'Old-Secret-1', 'Carol');
     const link = double.admin.generateLink({ type: 'recovery', email: 'carol@example.com' });
-    const query = `?mode=resetPassword&oobCode=${formatActionCode('recovery', link.hashed_token)}`;
-    const deps = {
-      provider: () => server.serverProvider(),
-      sendPasswordResetEmail: async () => {},
-      allowedOrigins: [],
-      actionCodes: SUPABASE_ACTION_MODES,
-    };
-    const shown = await loadActionPage(request(`/action${query}`), deps);
-    expect(shown.view).toEqual({ card: 'passwordReset', email: 'carol@example.com', error: null });
-    const form = new URLSearchParams({ intent: 'resetPassword', newPassword: 'New-Secret-2' });
-    const submitted = await submitActionPage(
-      request(`/action/submit${query}`, {
-        method: 'POST',
-        origin: ORIGIN,
-        body: form.toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      }),
-      deps,
-    );
-    expect(submitted.view).toEqual({ card: 'passwordResetSuccess', continueUrl: '/login' });
+    const code = formatActionCode('recovery', link.hashed_token);
+    const page = `/action?mode=resetPassword&oobCode=${code}&continueUrl=${encodeURIComponent(`${ORIGIN}/login`)}`;
+    const b = actionBrowser(server);
+    const form = viewOf(await b.get(page));
+    expect(form.state).toMatchObject({ card: 'passwordReset', email: 'carol@example.com', code: '' });
+    expect(JSON.stringify(form)).not.toContain(link.hashed_token);
+
+    const weak = viewOf(await b.post(page, { event: 'SUBMIT_NEW_PASSWORD', password: 'abc' }));
+    expect(weak.state).toMatchObject({ card: 'passwordReset', error: 'password-weak' });
+    const done = viewOf(await b.post(page, { event: 'SUBMIT_NEW_PASSWORD', password: 'New-Secret-2' }));
+    expect(done.state.card).toBe('passwordResetSuccess');
+    expect(double.requests.filter((r) => r.path === '/verify')).toHaveLength(1);
+
     const client = createSupabaseProvider({
       url: double.projectUrl,
       anonKey: double.anonKey,
@@ -270,5 +243,31 @@ describe('session routes on the Supabase server (GoTrue double)', () => {
       'carol@example.com',
     );
     client.dispose();
+    // The link is spent.
+    expect(viewOf(await actionBrowser(server).get(page)).state.card).toBe('passwordResetFailure');
+  });
+
+  it.each([
+    ['recoverEmail', 'emailChangeRevokeFailure'],
+    ['revertSecondFactorAddition', 'revertSecondFactorAdditionFailure'],
+  ])(
+    '%s (no such links on Supabase): the failure card, and GoTrue never sees the code',
+    async (mode, card) => {
+      const { double, server } = onDouble();
+      // A well-formed code of a type the server would verify (and so use up) if it were asked.
+      const code = formatActionCode('email_change', 'a'.repeat(40));
+      const out = viewOf(await actionBrowser(server).get(`/action?mode=${mode}&oobCode=${code}`));
+      expect(out.state.card).toBe(card);
+      expect(double.requests.filter((r) => r.path === '/verify')).toEqual([]);
+    },
+  );
+
+  it('the sign-in widget for sign-in links and unknown modes', async () => {
+    const { server } = onDouble();
+    for (const query of ['mode=nope', 'mode=select', '']) {
+      expect(viewOf(await actionBrowser(server).get(`/action?${query}`)).state.card, query).toBe(
+        'emailEntry',
+      );
+    }
   });
 });

@@ -1,51 +1,49 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { data } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { loadActionPage } from '../action.server.ts';
-import { ActionCard } from '../components/ActionCard.tsx';
+import { ACTION_PAGE } from '../action.server.ts';
+import { isStaticCard } from '../action-cards.ts';
 import { HostWidget } from '../components/HostWidget.tsx';
+import type { LoginView } from '../login.server.ts';
 import { loginAction, loginLoader } from '../login-route.server.ts';
-import { usePublicConfig } from '../root.tsx';
+import { type PageHandle, usePublicConfig } from '../root.tsx';
 import { ACTION_PAGE_HEADERS } from '../security-headers.ts';
-import { actionDeps } from '../services.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Doorway' }, { name: 'robots', content: 'noindex' }];
 
+// Set-Cookie (the flow cookie) is kept by Remix on top of these.
 export const headers = () => ACTION_PAGE_HEADERS;
 
-/**
- * `GET /action?mode=…&oobCode=…&continueUrl=…`: every mode handled here, on the server. An email sign-in
- * link (and any mode the action cards do not show) opens the sign-in flow, run on the server too.
- */
-export const loader = async ({ request, context }: LoaderFunctionArgs) => {
-  const page = await loadActionPage(request, actionDeps());
-  const query = new URL(request.url).search;
-  if (page.view.card !== 'widget')
-    return data({ view: page.view, query, login: null }, { status: page.status });
-  const login = await loginLoader(request, context);
-  return data(
-    { view: page.view, query, login: login.data },
-    { status: login.init?.status ?? 200, headers: login.init?.headers },
-  );
+// The error card (a refused POST's 403) from this route, so that its answer keeps the headers above.
+export { ErrorBoundary } from '../root.tsx';
+
+// The cards of an action code are static pages: their forms post to the server with or without scripts.
+export const handle: PageHandle = {
+  scripts: (data) => !isStaticCard((data as LoginView | undefined)?.state),
 };
 
-/** `POST /action?…`: a card of the sign-in flow opened here (e.g. the email-link confirmation). */
-export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context);
+/**
+ * `GET /action?mode=…&oobCode=…&continueUrl=…`: the sign-in flow started on the server on the action URL,
+ * which handles the code (every mode) or an email sign-in link, and renders the card it comes to.
+ */
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  loginLoader(request, context, ACTION_PAGE);
+
+/** `POST /action?…`: a card's form (new password, "Change password", Continue, Retry…), run on the server. */
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  loginAction(request, context, ACTION_PAGE);
 
 export default function ActionRoute() {
-  const { view, query, login: loaded } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
+  const view = acted ?? loaded;
   const config = usePublicConfig();
-  const login = acted ?? loaded;
-  if (view.card !== 'widget') return <ActionCard view={view} query={query} />;
-  if (login === null) return null;
   return (
     <HostWidget
-      key={login.state.pageUrl}
+      key={view.state.pageUrl}
       config={config}
-      successUrl={login.successUrl}
-      origin={login.origin}
-      initialState={login.state}
+      successUrl={view.successUrl}
+      origin={view.origin}
+      initialState={view.state}
     />
   );
 }
