@@ -63,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="data:," />
         <Meta />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own CSS, a build-time constant that cannot close the element (checked above); React would escape it as text. */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_CSS }} />
         <Links />
       </head>

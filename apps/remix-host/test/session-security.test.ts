@@ -269,7 +269,10 @@ describe('sign-out in the same second as sign-in (issue 12)', () => {
     const slept: number[] = [];
     const time = {
       now: () => clock.ms,
-      sleep: async (ms: number) => void (slept.push(ms), (clock.ms += ms)),
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        clock.ms += ms;
+      },
     };
     const response = await endSession(logout(), backend, [], time);
     expect(response.status).toBe(303);
@@ -291,7 +294,10 @@ describe('sign-out in the same second as sign-in (issue 12)', () => {
     const slept: number[] = [];
     const time = {
       now: () => clock.ms,
-      sleep: async (ms: number) => void (slept.push(ms), (clock.ms += ms)),
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        clock.ms += ms;
+      },
     };
     await endSession(logout(), backend, [], time);
     expect(slept).toEqual([600]);

@@ -57,7 +57,7 @@ describe('sealState / openState', () => {
       '',
       'v1.',
       'v1',
-      'v2.' + sealed.slice(3),
+      `v2.${sealed.slice(3)}`,
       `${sealed}.x`,
       'v1.!!!!',
       'v1.AAAA',
