@@ -6,6 +6,9 @@ import { usePublicConfig } from '../root.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in – Doorway' }];
 
+// A sign-in page shows a visitor's own flow (the card, the email typed): never cached.
+export const headers = () => ({ 'cache-control': 'no-store' });
+
 /** `GET /login`: the first card (or the sign-out card with `?signedOut=1`), rendered by the server. */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loginLoader(request, context);
 
