@@ -112,7 +112,7 @@ test.describe('remix-host on Supabase (GoTrue test double) with JavaScript turne
     await widget.field('Choose password').fill('n3w-secret');
     await widget.button('Save').click();
     await widget.card('passwordResetSuccess', 'Password changed');
-    await widget.link('Continue').click();
+    await widget.button('Continue').click();
     await expect(page).toHaveURL('/login');
 
     await toPasswordCard(page, email);
