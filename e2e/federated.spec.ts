@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { answerPopup, expect, test } from './fixtures.ts';
 
 test.describe('federated sign-in', () => {
   test('popup: a 500×600 fake IdP window picks the identity', async ({ page, home, widget, panel }) => {
@@ -11,7 +11,7 @@ test.describe('federated sign-in', () => {
     await expect(popup.getByRole('heading', { name: 'Google' })).toBeVisible();
     expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([500, 600]);
     await popup.getByLabel('Account email').fill('new.google@example.com');
-    await popup.getByRole('button', { name: 'Continue' }).click();
+    await answerPopup(popup, 'Continue');
     await widget.card('signedIn', 'Signed in!');
     await expect(panel.panel).toContainText('Signed in: new.google@example.com');
   });
@@ -23,7 +23,7 @@ test.describe('federated sign-in', () => {
       page.waitForEvent('popup'),
       widget.button('Sign in with GitHub').click(),
     ]);
-    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await answerPopup(popup, 'Cancel');
     await widget.expectError('Please authorize the required permissions to sign in to the application');
     await expect(widget.root).toHaveAttribute('data-card', 'providerChooser');
   });
@@ -61,7 +61,7 @@ test.describe('federated sign-in', () => {
     ]);
     await expect(popup.getByLabel('Account email')).toHaveValue('grace@example.com');
     await popup.getByLabel('Account email').fill('grace.other@example.com');
-    await popup.getByRole('button', { name: 'Continue' }).click();
+    await answerPopup(popup, 'Continue');
     await widget.card('emailMismatch', 'Continue sign-in?');
     await expect(widget.root).toContainText('You originally wanted to sign in with grace@example.com');
     await widget.button('Continue').click();

@@ -113,6 +113,23 @@ export function widgetOf(page: Page, options: { scripts?: boolean } = {}) {
   return self;
 }
 
+/**
+ * Presses a button of the fake IdP's popup that answers it ("Continue", "Cancel"); the widget's page then
+ * closes the popup. Playwright may report such a click as failed when the window closes under it
+ * (microsoft/playwright#26900): it counts once the popup has closed.
+ */
+export async function answerPopup(popup: Page, name: string): Promise<void> {
+  const closed = popup.waitForEvent('close', { timeout: 10_000 });
+  try {
+    await popup.getByRole('button', { name, exact: true }).click();
+  } catch (error) {
+    await closed.catch(() => {
+      throw error;
+    });
+  }
+  await closed;
+}
+
 /** The playground's side panel. */
 export function panelOf(page: Page) {
   const panel = page.getByRole('complementary', { name: 'Playground controls' });

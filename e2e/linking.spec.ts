@@ -1,4 +1,4 @@
-import { ADA, expect, test } from './fixtures.ts';
+import { ADA, answerPopup, expect, test } from './fixtures.ts';
 
 test.describe('account linking (account exists with a different credential)', () => {
   test('Google for a password account: enter the password, Google is linked', async ({
@@ -14,7 +14,7 @@ test.describe('account linking (account exists with a different credential)', ()
       widget.button('Sign in with Google').click(),
     ]);
     await popup.getByLabel('Account email').fill(ADA.email);
-    await popup.getByRole('button', { name: 'Continue' }).click();
+    await answerPopup(popup, 'Continue');
     await widget.card('passwordLinking', 'You already have an account');
     await expect(widget.root).toContainText(`You've already used ${ADA.email} to sign in.`);
     await widget.button('Sign in').click();
@@ -33,7 +33,7 @@ test.describe('account linking (account exists with a different credential)', ()
       widget.button('Sign in with GitHub').click(),
     ]);
     await first.getByLabel('Account email').fill('grace@example.com');
-    await first.getByRole('button', { name: 'Continue' }).click();
+    await answerPopup(first, 'Continue');
     await widget.card('federatedLinking', 'You already have an account');
     await expect(widget.root).toContainText('Sign in with Google to continue with GitHub');
     const [second] = await Promise.all([
@@ -41,7 +41,7 @@ test.describe('account linking (account exists with a different credential)', ()
       widget.button('Sign in with Google').click(),
     ]);
     await expect(second.getByLabel('Account email')).toHaveValue('grace@example.com');
-    await second.getByRole('button', { name: 'Continue' }).click();
+    await answerPopup(second, 'Continue');
     await widget.card('signedIn', 'Signed in!');
   });
 
@@ -54,7 +54,7 @@ test.describe('account linking (account exists with a different credential)', ()
       widget.button('Sign in with GitHub').click(),
     ]);
     await popup.getByLabel('Account email').fill('linus@example.com');
-    await popup.getByRole('button', { name: 'Continue' }).click();
+    await answerPopup(popup, 'Continue');
     await widget.card('emailLinkLinking', 'You already have an account');
     await widget.button('Send sign-in link').click();
     await widget.card('emailLinkSent');
