@@ -107,6 +107,16 @@ describe('the form path: password journeys', () => {
     expect(noName.state).toMatchObject({ email: 'new@example.com' });
     expect(noName.signedIn).toBeNull();
 
+    // A refused password: the name typed comes back with the email, the password does not.
+    const weak = await b.post({
+      event: 'SUBMIT_SIGN_UP',
+      email: 'new@example.com',
+      name: 'Nova',
+      password: 'abc',
+    });
+    await expectCard(b, weak, 'passwordSignUp', 'password-weak');
+    expect(weak.state).toMatchObject({ email: 'new@example.com', name: 'Nova' });
+
     const done = await b.post({
       event: 'SUBMIT_SIGN_UP',
       email: 'new@example.com',

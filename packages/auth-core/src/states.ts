@@ -35,7 +35,8 @@ export type CardState =
   | { card: 'providerChooser'; chooseTenant: boolean }
   | { card: 'emailEntry'; email: string }
   | { card: 'passwordSignIn'; email: string; offerSignUp: boolean }
-  | { card: 'passwordSignUp'; email: string; requireName: boolean }
+  /** `name`: what was typed in the name field, kept when the form comes back with an error. */
+  | { card: 'passwordSignUp'; email: string; requireName: boolean; name?: string }
   | { card: 'passwordRecovery'; email: string }
   | { card: 'recoveryEmailSent'; email: string }
   | { card: 'phoneEntry'; phoneNumber: string; country: string }

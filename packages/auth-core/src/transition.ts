@@ -549,7 +549,7 @@ function onUiEvent(state: FlowState, event: FlowEvent, ctx: FlowContext): Transi
       if (state.card !== 'passwordSignUp') return same(state);
       const email = normalizeEmail(event.email);
       const name = typeof event.name === 'string' ? event.name.trim() : '';
-      const typed: FlowState = { ...state, email };
+      const typed: FlowState = { ...state, email, name };
       const invalid = firstError(
         validateEmail(email, undefined),
         validateName(name, { required: state.requireName }),

@@ -87,7 +87,14 @@ export function PasswordSignUp({ state, send }: CardProps<'passwordSignUp'>) {
           error={errors.email}
         />
         {state.requireName ? (
-          <Field label={uiText.nameLabel} type="text" name="name" autoComplete="name" error={errors.name} />
+          <Field
+            label={uiText.nameLabel}
+            type="text"
+            name="name"
+            autoComplete="name"
+            defaultValue={state.name}
+            error={errors.name}
+          />
         ) : null}
         <Field
           label={uiText.newPasswordLabel}
