@@ -5,6 +5,7 @@
  * state a server rendered. Clock, storage and ids are injected.
  * @module
  */
+import { parseActionUrl } from './actionUrl.ts';
 import type { WidgetConfig } from './config.ts';
 import type { KeyValueStorage } from './emailLinkStore.ts';
 import { toErrorInfo } from './errors.ts';
@@ -173,8 +174,14 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
   };
   let loaded: FlowEngine | null = 'transition' in engine ? engine : null;
   const ready = Promise.resolve(engine);
-  // A redirect's result is read by `START`, in the browser: a server could not have.
-  const from = readRedirectState(storage) ? undefined : options.initialState;
+  // A redirect's result is read by `START`, in the browser: a server could not have. So is an email
+  // sign-in link's session when this browser sent the link (it is in this browser's storage): on such a
+  // page the browser checks the link again rather than take the server's verdict.
+  const link = parseActionUrl(options.url);
+  const from =
+    readRedirectState(storage) || (link?.mode === 'signIn' && link.oobCode !== null)
+      ? undefined
+      : options.initialState;
   let state = from ?? initialState(options.url);
   let disposed = false;
   let dispatching = false;
@@ -340,7 +347,17 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
   };
 
   if (from) {
-    if (!rt.provider) providerOf(rt).catch(() => undefined); // in the background; a caller retries a failure
+    // The server knows no browser user: an anonymous one the SDK restores is the one to upgrade (what
+    // `START` does with `currentUser`), once the provider is there.
+    const adopt = (provider: AuthProvider) => {
+      const user = provider.getCurrentUser();
+      if (disposed || !config.autoUpgradeAnonymousUsers || !user?.isAnonymous || state.upgradeUid !== null)
+        return;
+      state = { ...state, upgradeUid: user.uid };
+      for (const l of [...listeners]) l();
+    };
+    if (rt.provider) adopt(rt.provider);
+    else providerOf(rt).then(adopt, () => undefined); // in the background; a caller retries a failure
     if (from.shown) run({ type: 'uiShown' });
   } else if (rt.provider) {
     send({

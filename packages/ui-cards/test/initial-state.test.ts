@@ -79,6 +79,41 @@ function start(
   return { fake, flow, clock };
 }
 
+describe('runFlow from a server’s state: what only the browser knows', () => {
+  it('an email sign-in link this browser sent: the browser checks it against its own storage and signs in', async () => {
+    const fake = createFakeProvider({ users: [ANN] });
+    const storage = createMemoryStorage();
+    const config = { signInOptions: [{ provider: 'email' as const, signInMethod: 'emailLink' as const }] };
+    // This browser sends the link (its session goes to this browser's storage)…
+    const sender = start(cardState('providerChooser'), { provider: fake, storage, config });
+    sender.flow.send({ type: 'CHOOSE_PROVIDER', providerId: 'email' });
+    sender.flow.send({ type: 'SUBMIT_EMAIL', email: 'bea@example.com' });
+    await settle();
+    expect(sender.flow.getSnapshot().card).toBe('emailLinkSent');
+    sender.flow.dispose();
+    const link = fake.backend.outbox.lastEmail('bea@example.com')?.link ?? '';
+    expect(link).toContain('oobCode');
+    // …then opens it: the server, without that storage, rendered the confirmation card.
+    const state = { ...cardState('emailLinkConfirmation'), link };
+    const { flow } = start(state, { provider: fake, storage, config, url: link });
+    await settle();
+    expect(flow.getSnapshot().card).toBe('signedIn');
+  });
+
+  it('an anonymous user the browser’s SDK restores is the one a sign-up upgrades', async () => {
+    const fake = createFakeProvider({ users: [ANN] });
+    const guest = await fake.signInAnonymously();
+    const provider = lazyProvider(fake);
+    const { flow, clock } = start(
+      { ...cardState('emailEntry'), email: '' },
+      { provider: provider.lazy, config: { ...STATES_CONFIG, autoUpgradeAnonymousUsers: true } },
+    );
+    expect(flow.getSnapshot().upgradeUid).toBeNull();
+    await provider.arrive(clock);
+    expect(flow.getSnapshot().upgradeUid).toBe(guest.user.uid);
+  });
+});
+
 describe('runFlow from a server’s state', () => {
   it('starts on that state, as it is, without START: an action code in the URL is not applied again', async () => {
     const fake = createFakeProvider();
