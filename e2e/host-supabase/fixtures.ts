@@ -4,19 +4,10 @@
  * account page's values, and the double's outbox.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { widgetOf } from '../fixtures.ts';
+import { hostWidgetOf } from '../host/fixtures.ts';
 
 /** The GoTrue test double of this project's web server (GOTRUE_DOUBLE_PORT in e2e/playwright.config.ts). */
 export const DOUBLE = 'http://127.0.0.1:4331';
-
-/** The widget page object without screenshots; `scripts: false` for a page whose scripts are off. */
-export function hostWidgetOf(page: Page, options: { scripts?: boolean } = {}) {
-  const widget = widgetOf(page, options);
-  return {
-    ...widget,
-    card: (card: string, heading?: string | RegExp) => widget.card(card, heading, { screenshot: false }),
-  };
-}
 
 export const test = base.extend<{ widget: ReturnType<typeof hostWidgetOf> }>({
   widget: async ({ page, javaScriptEnabled }, use) => {
