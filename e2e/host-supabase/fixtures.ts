@@ -6,6 +6,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { hostWidgetOf } from '../host/fixtures.ts';
 
+export { hostWidgetOf };
+
 /** The GoTrue test double of this project's web server (GOTRUE_DOUBLE_PORT in e2e/playwright.config.ts). */
 export const DOUBLE = 'http://127.0.0.1:4331';
 
