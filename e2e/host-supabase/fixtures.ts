@@ -4,7 +4,7 @@
  * account page's values, and the double's outbox.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { hostWidgetOf } from '../host/fixtures.ts';
+import { hostWidgetOf } from '../fixtures.ts';
 
 export { hostWidgetOf };
 

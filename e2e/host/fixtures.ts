@@ -7,7 +7,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, widgetOf } from '../fixtures.ts';
+import { expectNoAxeViolations, hostWidgetOf } from '../fixtures.ts';
+
+export { hostWidgetOf };
 
 export const EMULATOR = 'http://127.0.0.1:9099';
 /** Where scripts/e2e-host.mjs copies the default host's stdout and stderr. */
@@ -143,27 +145,6 @@ export function emailSignInUrl(code: OobCode): string {
 /** A unique address for one test. */
 export function uniqueEmail(label: string): string {
   return `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-}
-
-/**
- * The widget page object, without screenshots (the playground owns docs/cards). `scripts: false` for a
- * page whose scripts are off (axe-core then checks a copy of its markup).
- */
-export function hostWidgetOf(page: Page, options: { scripts?: boolean } = {}) {
-  const widget = widgetOf(page, options);
-  return {
-    ...widget,
-    async card(card: string, heading?: string | RegExp) {
-      // "Signed in!" / "Verified!" shows only until the host has set the session and the page goes on, which
-      // can be during an axe run; it is checked by what it says here (axe checks it on the playground).
-      if (card === 'signedIn') {
-        await expect(widget.root).toHaveAttribute('data-card', card);
-        if (heading !== undefined) await expect(widget.heading).toHaveText(heading);
-        return;
-      }
-      await widget.card(card, heading, { screenshot: false });
-    },
-  };
 }
 
 /** The account page, by its definition list. */
