@@ -34,16 +34,24 @@ export function PhoneNumberForm({ state, send, allowedCountries, blockedCountrie
   const canCancel = optionsFor(config, config.tenants ? state.tenantId : undefined).length > 1;
 
   useEffect(() => {
-    const provider = getProvider();
     const container = captchaRef.current;
-    if (!provider || !container) return;
-    const verifier = provider.createCaptchaVerifier(container);
-    verifierRef.current = verifier;
-    verifier.render().catch(() => undefined); // an unrendered captcha is unsolved: the engine says so
+    if (!container) return;
+    let verifier: CaptchaVerifier | null = null;
+    // A card rendered by a server can show before a lazy provider has loaded: attach once it has.
+    const attach = (): boolean => {
+      const provider = getProvider();
+      if (!provider) return false;
+      verifier = provider.createCaptchaVerifier(container);
+      verifierRef.current = verifier;
+      verifier.render().catch(() => undefined); // an unrendered captcha is unsolved: the engine says so
+      return true;
+    };
+    const timer = attach() ? undefined : setInterval(() => attach() && clearInterval(timer), 100);
     return () => {
+      clearInterval(timer);
       verifierRef.current = null;
       // A verifier handed to the flow stays alive: "Resend" on the code card reuses it.
-      if (submittedRef.current !== verifier) verifier.clear();
+      if (verifier && submittedRef.current !== verifier) verifier.clear();
     };
   }, [getProvider]);
 
