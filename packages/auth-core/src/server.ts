@@ -5,6 +5,13 @@
  */
 export { formEvent, type UiEvent } from './formEvent.ts';
 export { openState, SEALED_STATE_TTL_MS, sealState } from './sealedState.ts';
+export type {
+  ActionCodeProvider,
+  AuthServer,
+  FormProviderRequest,
+  SessionBackend,
+  SessionUser,
+} from './serverContract.ts';
 export {
   createServerFlow,
   DEFAULT_FLOW_COOKIE,
