@@ -3,21 +3,47 @@
  * @module
  */
 import { PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './constants.ts';
+import { AuthError } from './errors.ts';
 import type { ValidationKey } from './messages.ts';
 
 /** A validation rule. */
 export type Rule<C = undefined> = (value: string, ctx: C) => ValidationKey | null;
 
-// A standard address pattern (the WHATWG `input type=email` one), with a length cap.
+// The one email rule of every package: the WHATWG `input type=email` pattern, with a dotted domain and
+// the 254-character cap of RFC 5321's path limit.
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
-/** Email: required, then a standard address pattern. */
+/** Whether `value` (trimmed) is an email address by Doorway's one rule. */
+export function isEmailAddress(value: string): boolean {
+  const v = typeof value === 'string' ? value.trim() : '';
+  return v.length <= 254 && EMAIL.test(v);
+}
+
+/** An address as accounts are stored and compared: trimmed and lower-cased, as hosted identity providers do. */
+export function accountEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Whether two addresses are the same account's. */
+export function sameEmail(a: string, b: string): boolean {
+  return accountEmail(a) === accountEmail(b);
+}
+
+/**
+ * For adapters: the address trimmed (case kept), or an `AuthError('invalid-email')` thrown when `value` is
+ * not an address by {@link isEmailAddress}.
+ */
+export function requireEmail(value: string): string {
+  if (!isEmailAddress(value)) throw new AuthError('invalid-email');
+  return value.trim();
+}
+
+/** Email: required, then {@link isEmailAddress}. */
 export const validateEmail: Rule = (value) => {
   const v = typeof value === 'string' ? value.trim() : '';
   if (v === '') return 'email-required';
-  if (v.length > 254 || !EMAIL.test(v)) return 'email-invalid';
-  return null;
+  return isEmailAddress(v) ? null : 'email-invalid';
 };
 
 /** Password on sign-in: required. */
