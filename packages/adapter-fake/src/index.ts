@@ -11,13 +11,13 @@
  * @module
  */
 export {
-  createFakeProvider,
   DEFAULT_ACTION_CODE_TTL_MS,
   DEFAULT_FEDERATED_PROVIDERS,
   DEFAULT_SMS_CODE_TTL_MS,
   FAKE_IDP_URL,
   REDIRECT_STORAGE_KEY,
-} from './provider.ts';
+} from './config.ts';
+export { createFakeProvider } from './provider.ts';
 export { createFakeServerProvider, verifyFakeSessionToken } from './server.ts';
 export type * from './types.ts';
 export { createManualClock, createMemoryStorage, fakeFederatedCredential } from './util.ts';

@@ -1,8 +1,8 @@
 /**
- * Small pure helpers of the fake: clock, ids, links, validation and federated credentials.
+ * Small pure helpers of the fake: clock, ids, links, phone numbers, federated credentials and errors.
  * @module
  */
-import type { AuthCredential } from '@doorway/auth-core';
+import { type AuthCredential, AuthError, type AuthErrorDetails, type ErrorCode } from '@doorway/auth-core';
 import type { FakeIdentity, FakeStorage, ManualClock } from './types.ts';
 
 /**
@@ -46,18 +46,6 @@ export function createCodeGenerator(seed: number): () => string {
     const value = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     return String(Math.floor(value * 1_000_000)).padStart(6, '0');
   };
-}
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Whether a string looks like an email address. */
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
-
-/** Emails are stored and compared lower-cased and trimmed, as hosted identity providers do. */
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
 }
 
 /** Strips the separators people type (`+1 (650) 555-1234`) and returns the E.164 form, or `null`. */
@@ -163,4 +151,18 @@ export function createMemoryStorage(): FakeStorage {
       items.delete(key);
     },
   };
+}
+
+/** Throws the {@link AuthError} of `code`: every refusal of the fake goes through here. */
+export function fail(code: ErrorCode, details?: AuthErrorDetails): never {
+  throw new AuthError(code, details);
+}
+
+/** The last item matching `predicate`, or `null`. */
+export function findLast<T>(items: readonly T[], predicate: (item: T) => boolean): T | null {
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const item = items[i];
+    if (item !== undefined && predicate(item)) return item;
+  }
+  return null;
 }

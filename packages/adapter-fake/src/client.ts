@@ -1,0 +1,69 @@
+/**
+ * A client of the fake backend: the `AuthProvider` methods over one session, each a call of its flow's
+ * operation through the fault wrapper. The provider is one client; the server provider opens others.
+ * @module
+ */
+import type { AuthProvider } from '@doorway/auth-core';
+import {
+  applyActionCode,
+  checkActionCode,
+  confirmPasswordReset,
+  sendPasswordResetEmail,
+  verifyPasswordResetCode,
+} from './actionCodes.ts';
+import { signInAnonymously } from './anonymous.ts';
+import { linkWithCredential, signInWithCredential } from './credentials.ts';
+import { emailLinkSignIn, isSignInLink, sendSignInLink } from './emailLink.ts';
+import { call } from './faults.ts';
+import { getRedirectResult, signInWithFederated } from './federated.ts';
+import { fetchSignInMethods, passwordSignIn, passwordSignUp } from './password.ts';
+import { createCaptchaVerifier, phoneSignIn, startPhoneSignIn } from './phone.ts';
+import { getCurrentUser, signOut } from './sessions.ts';
+import { setTenant } from './tenants.ts';
+import type { FakeContext, Session } from './world.ts';
+
+/** An `AuthProvider` on session `s` of the world in `ctx`, with `extra` properties (e.g. `backend`). */
+export function createClient<T extends object>(ctx: FakeContext, s: Session, extra: T): AuthProvider & T {
+  const { world } = ctx;
+  return {
+    ...extra,
+    get capabilities() {
+      return world.capabilities;
+    },
+    getCurrentUser: () => getCurrentUser(world, s),
+    setTenant: (tenant) => call(ctx, 'setTenant', () => setTenant(ctx, s, tenant)),
+    fetchSignInMethodsForEmail: (email) =>
+      call(ctx, 'fetchSignInMethodsForEmail', () => fetchSignInMethods(ctx, s, email)),
+    signInWithEmailAndPassword: (email, password) =>
+      call(ctx, 'signInWithEmailAndPassword', () => passwordSignIn(ctx, s, email, password)),
+    createUser: (email, password, displayName) =>
+      call(ctx, 'createUser', () => passwordSignUp(ctx, s, email, password, displayName)),
+    signInWithCredential: (credential) =>
+      call(ctx, 'signInWithCredential', () => signInWithCredential(ctx, s, credential)),
+    signInWithFederated: (providerId, opts) =>
+      call(ctx, 'signInWithFederated', () => signInWithFederated(ctx, s, providerId, opts)),
+    getRedirectResult: () => call(ctx, 'getRedirectResult', () => getRedirectResult(ctx, s)),
+    signInAnonymously: () => call(ctx, 'signInAnonymously', () => signInAnonymously(ctx, s)),
+    createCaptchaVerifier: (_container: unknown) => createCaptchaVerifier(world),
+    startPhoneSignIn: (phoneNumber, verifier) =>
+      call(ctx, 'startPhoneSignIn', () => startPhoneSignIn(ctx, s, phoneNumber, verifier)),
+    confirmPhoneCode: (verificationId, code, opts) =>
+      call(ctx, 'confirmPhoneCode', () => phoneSignIn(ctx, s, verificationId, code, opts?.link === true)),
+    sendSignInLinkToEmail: (email, settings) =>
+      call(ctx, 'sendSignInLinkToEmail', () => sendSignInLink(ctx, s, email, settings)),
+    isSignInWithEmailLink: (link) => isSignInLink(link),
+    signInWithEmailLink: (email, link, opts) =>
+      call(ctx, 'signInWithEmailLink', () => emailLinkSignIn(ctx, s, email, link, opts?.link === true)),
+    sendPasswordResetEmail: (email, settings) =>
+      call(ctx, 'sendPasswordResetEmail', () => sendPasswordResetEmail(ctx, s, email, settings)),
+    verifyPasswordResetCode: (code) =>
+      call(ctx, 'verifyPasswordResetCode', () => verifyPasswordResetCode(ctx, s, code)),
+    confirmPasswordReset: (code, newPassword) =>
+      call(ctx, 'confirmPasswordReset', () => confirmPasswordReset(ctx, s, code, newPassword)),
+    checkActionCode: (code) => call(ctx, 'checkActionCode', () => checkActionCode(ctx, s, code)),
+    applyActionCode: (code) => call(ctx, 'applyActionCode', () => applyActionCode(ctx, s, code)),
+    linkWithCredential: (credential) =>
+      call(ctx, 'linkWithCredential', () => linkWithCredential(ctx, s, credential)),
+    signOut: () => call(ctx, 'signOut', () => signOut(s)),
+  };
+}

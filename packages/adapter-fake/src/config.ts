@@ -1,0 +1,72 @@
+/**
+ * The fake's settings: its public constants and the options of `createFakeProvider` resolved once, with
+ * their defaults.
+ * @module
+ */
+import { ACTION_MODES, type ProviderCapabilities } from '@doorway/auth-core';
+import type { FakeClock, FakeFaults, FakeProviderOptions, FakeStorage } from './types.ts';
+import { createMemoryStorage } from './util.ts';
+
+/** Default lifetime of emailed action codes: 1 hour. */
+export const DEFAULT_ACTION_CODE_TTL_MS = 60 * 60 * 1000;
+/** Default lifetime of SMS codes: 5 minutes. */
+export const DEFAULT_SMS_CODE_TTL_MS = 5 * 60 * 1000;
+/** Federated providers of a fake created without `federatedProviders`. */
+export const DEFAULT_FEDERATED_PROVIDERS: readonly string[] = ['google.com', 'github.com'];
+/** Storage key of a pending redirect sign-in. */
+export const REDIRECT_STORAGE_KEY = 'doorway-fake:redirect';
+/** Base of the fake IdP's URL handed to `navigate` on a redirect sign-in. */
+export const FAKE_IDP_URL = 'https://idp.fake.doorway.invalid/authorize';
+
+const DEFAULT_FAULTS: FakeFaults = {
+  network: false,
+  rateLimit: false,
+  signUpDisabled: false,
+  enumerationProtection: false,
+  latencyMs: 0,
+};
+
+/** The options of a fake with their defaults filled in; fixed for the provider's life. */
+export interface FakeConfig {
+  readonly clock: FakeClock;
+  readonly actionCodeTtl: number;
+  readonly smsCodeTtl: number;
+  /** Where links point when no continue URL is given. */
+  readonly actionUrl: string;
+  readonly storage: FakeStorage;
+  readonly sleep: (ms: number) => Promise<void>;
+  /** The switches `faults.reset()` and `reset()` go back to. */
+  readonly initialFaults: Readonly<FakeFaults>;
+  /** The capabilities before enumeration protection is applied. */
+  readonly baseCapabilities: ProviderCapabilities;
+  /** The options as given, for the ones read at call time (`idp`, `navigate`, `tenants`, …). */
+  readonly options: FakeProviderOptions;
+}
+
+/** Resolves `options` against the defaults. */
+export function createConfig(options: FakeProviderOptions): FakeConfig {
+  return {
+    clock: options.clock ?? { now: () => Date.now() },
+    actionCodeTtl: options.actionCodeTtlMs ?? DEFAULT_ACTION_CODE_TTL_MS,
+    smsCodeTtl: options.smsCodeTtlMs ?? DEFAULT_SMS_CODE_TTL_MS,
+    actionUrl: options.actionUrl ?? 'http://localhost/__/auth/action',
+    storage: options.storage ?? createMemoryStorage(),
+    sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    initialFaults: { ...DEFAULT_FAULTS, ...options.faults },
+    baseCapabilities: {
+      password: true,
+      emailLink: true,
+      phone: true,
+      anonymous: true,
+      federated: [...(options.federatedProviders ?? DEFAULT_FEDERATED_PROVIDERS)],
+      popup: true,
+      redirect: true,
+      tenants: true,
+      reliableSignInMethodLookup: true,
+      actionCodes: [...ACTION_MODES],
+      captcha: true,
+      ...options.capabilities,
+    },
+    options,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * The fake's world as plain data: users, action codes, SMS sessions, the outbox, the call log, fault
+ * switches, the fake IdP's queue, captchas and the main client session; and the context every operation
+ * runs in (the world and the settings). Operations live in one module per flow.
+ * @module
+ */
+import type { ActionCodeInfo, AuthError, AuthUser, ProviderCapabilities } from '@doorway/auth-core';
+import { type FakeConfig, REDIRECT_STORAGE_KEY } from './config.ts';
+import type {
+  FakeCall,
+  FakeEmailKind,
+  FakeFaults,
+  FakeIdentity,
+  FakeUserRecord,
+  OutboxEmail,
+  OutboxSms,
+  ProviderMethod,
+} from './types.ts';
+import { createCodeGenerator, createCounterIds, fail } from './util.ts';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
+
+/** A user as the world stores it (the public record, writable). */
+export type UserRow = Mutable<FakeUserRecord>;
+
+/** An emailed action code. */
+export interface CodeRow {
+  code: string;
+  kind: FakeEmailKind;
+  tenantId: string | null;
+  uid: string | null;
+  info: ActionCodeInfo;
+  /** The raw phone number of a revertSecondFactorAddition code. */
+  factor: string | null;
+  expiresAt: number;
+  used: boolean;
+}
+
+/** A phone verification: the SMS code sent for one `verificationId`. */
+export interface SmsSession {
+  phoneNumber: string;
+  code: string;
+  tenantId: string | null;
+  expiresAt: number;
+  used: boolean;
+}
+
+/** One captcha verifier's state. */
+export interface CaptchaState {
+  solved: boolean;
+  cleared: boolean;
+}
+
+/**
+ * One client of the backend: the tenant it selected and the user signed in on it. The provider has one;
+ * a server provider opens one per request over the same users, codes and outbox.
+ */
+export interface Session {
+  tenantId: string | null;
+  currentUid: string | null;
+  /** The last user handed out, so the same data keeps the same object. */
+  lastUser: AuthUser | null;
+}
+
+/** A failure `failNth` planned: it fires on the call whose per-method count reaches `at`. */
+export interface PlannedFailure {
+  method: ProviderMethod;
+  at: number;
+  error: AuthError;
+}
+
+/** Fault switches and the one-shot failures waiting for their call. */
+export interface FaultState {
+  switches: FakeFaults;
+  /** `failNext` failures, per method, in order. */
+  readonly next: Map<ProviderMethod, AuthError[]>;
+  /** Calls so far per method, for `failNth`. */
+  readonly counts: Map<ProviderMethod, number>;
+  planned: PlannedFailure[];
+}
+
+/** Everything the fake backend holds. Arrays and maps keep their identity: the outbox and log are live. */
+export interface World {
+  readonly users: Map<string, UserRow>;
+  readonly codes: Map<string, CodeRow>;
+  readonly smsSessions: Map<string, SmsSession>;
+  readonly emails: OutboxEmail[];
+  readonly sms: OutboxSms[];
+  readonly calls: FakeCall[];
+  readonly faults: FaultState;
+  /** Queued IdP answers (`null`: cancelled) and popups still to block. */
+  readonly idp: { readonly queue: (FakeIdentity | null)[]; popupBlocks: number };
+  readonly captcha: {
+    autoSolve: boolean;
+    readonly live: Set<CaptchaState>;
+    readonly states: WeakMap<object, CaptchaState>;
+  };
+  readonly listeners: Set<() => void>;
+  /** The advertised capabilities; a new object only when enumeration protection flips. */
+  capabilities: ProviderCapabilities;
+  ids: (prefix: string) => string;
+  smsCodes: () => string;
+  /** The provider's own session (the server provider opens others). */
+  readonly main: Session;
+}
+
+/** What every operation runs over: the world and the fixed settings. */
+export interface FakeContext {
+  readonly world: World;
+  readonly config: FakeConfig;
+}
+
+/** A session with no tenant and nobody signed in. */
+export const newSession = (): Session => ({ tenantId: null, currentUid: null, lastUser: null });
+
+/** An empty world for `config`. */
+export function createWorld(config: FakeConfig): World {
+  return {
+    users: new Map(),
+    codes: new Map(),
+    smsSessions: new Map(),
+    emails: [],
+    sms: [],
+    calls: [],
+    faults: { switches: { ...config.initialFaults }, next: new Map(), counts: new Map(), planned: [] },
+    idp: { queue: [], popupBlocks: 0 },
+    captcha: { autoSolve: true, live: new Set(), states: new WeakMap() },
+    listeners: new Set(),
+    capabilities: config.baseCapabilities,
+    ids: createCounterIds(),
+    smsCodes: createCodeGenerator(config.options.seed ?? 1),
+    main: newSession(),
+  };
+}
+
+/** A new id: from the `createId` option, else the world's counters. */
+export function nextId({ world, config }: FakeContext, prefix: 'uid' | 'oob' | 'vid'): string {
+  return (config.options.createId ?? world.ids)(prefix);
+}
+
+/** Tells the subscribers something changed. */
+export function notify(world: World): void {
+  for (const listener of [...world.listeners]) listener();
+}
+
+/** Runs an admin change, then tells the subscribers (even when it throws). */
+export function admin<T>(world: World, run: () => T): T {
+  try {
+    return run();
+  } finally {
+    notify(world);
+  }
+}
+
+// Keeps the capabilities object's identity until enumeration protection flips.
+export function refreshCapabilities({ world, config }: FakeContext): void {
+  const reliable =
+    config.options.capabilities?.reliableSignInMethodLookup ?? !world.faults.switches.enumerationProtection;
+  if (world.capabilities.reliableSignInMethodLookup !== reliable) {
+    world.capabilities = { ...config.baseCapabilities, reliableSignInMethodLookup: reliable };
+  }
+}
+
+/** Rejects with `operation-not-allowed` when a capability is off. */
+export function requireCapability(enabled: boolean): void {
+  if (!enabled) fail('operation-not-allowed');
+}
+
+/**
+ * Forgets everything but the listeners and the captcha switch: users, codes, outbox, calls, IdP queue,
+ * pending redirect, faults, the main session, ids and SMS codes. The caller seeds the initial users.
+ */
+export function resetWorld(ctx: FakeContext): void {
+  const { world, config } = ctx;
+  world.users.clear();
+  world.codes.clear();
+  world.smsSessions.clear();
+  world.emails.length = 0;
+  world.sms.length = 0;
+  world.calls.length = 0;
+  world.faults.switches = { ...config.initialFaults };
+  world.faults.next.clear();
+  world.faults.planned = [];
+  world.faults.counts.clear();
+  world.idp.queue.length = 0;
+  world.idp.popupBlocks = 0;
+  world.captcha.live.clear();
+  world.main.tenantId = null;
+  world.main.currentUid = null;
+  world.ids = createCounterIds();
+  world.smsCodes = createCodeGenerator(config.options.seed ?? 1);
+  config.storage.removeItem(REDIRECT_STORAGE_KEY);
+  refreshCapabilities(ctx);
+}
