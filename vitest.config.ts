@@ -12,6 +12,8 @@ export default defineConfig({
       'packages/adapter-fake',
       'packages/ui-cards',
       'packages/adapter-supabase',
+      // The GoTrue test double the Supabase adapter is checked against.
+      'packages/gotrue-double',
       // The Remix host's server modules (no emulator; the emulator-backed checks run in e2e/host).
       'apps/remix-host',
       // The bench's pure helpers (median, the printed table, the budget verdict).

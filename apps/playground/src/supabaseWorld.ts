@@ -1,8 +1,8 @@
 /**
  * The playground's Supabase mode (`?provider=supabase`): the widget on `@doorway/adapter-supabase`, whose
- * supabase-js auth client talks to the in-memory GoTrue TEST DOUBLE from `@doorway/adapter-supabase/testing`
+ * supabase-js auth client talks to the in-memory GoTrue TEST DOUBLE from `@doorway/gotrue-double`
  * running in this page (given to supabase-js as its `fetch`: no network, no service worker). It is not
- * Supabase: see the adapter's README, "Checked against the double only".
+ * Supabase: see its README and the adapter's, "Checked against the double only".
  *
  * The double's state (users, sessions, tokens, outbox, clock) is saved after every request to the same
  * dev/preview-server store as the fake's worlds (`PUT /__world/supabase.<id>`, `worldStore.ts`; else
@@ -11,12 +11,8 @@
  */
 
 import { createSupabaseProvider, SUPABASE_EMAIL_TEMPLATES } from '@doorway/adapter-supabase';
-import {
-  createGoTrueDouble,
-  type GoTrueDouble,
-  type GoTrueDoubleState,
-} from '@doorway/adapter-supabase/testing';
 import type { AuthProvider } from '@doorway/auth-core';
+import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleState } from '@doorway/gotrue-double';
 import { DEFAULT_CONFIG, type PlaygroundConfig } from './world.ts';
 
 /** The UI's name of this mode: a double, never "Supabase" alone. */

@@ -10,7 +10,7 @@ import {
   SUPABASE_EMAIL_TEMPLATES,
 } from '@doorway/adapter-supabase';
 import { createSupabaseServer } from '@doorway/adapter-supabase/server';
-import { createGoTrueDouble, type GoTrueDouble } from '@doorway/adapter-supabase/testing';
+import { createGoTrueDouble, type GoTrueDouble } from '@doorway/gotrue-double';
 import { describe, expect, it } from 'vitest';
 import { ACTION_PAGE } from '../app/action.server.ts';
 import { FIREBASE_ONLY_VARIABLES, parseHostConfig, publicConfig } from '../app/config.server.ts';

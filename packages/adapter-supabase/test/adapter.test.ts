@@ -2,7 +2,6 @@
  * Focused tests of the Supabase adapter, against the GoTrue double (no Supabase Auth server runs here).
  */
 
-import { GOTRUE_DEFAULT_TEMPLATES } from '@doorway/adapter-supabase/testing';
 import {
   AuthError,
   confirmPasswordResetAction,
@@ -17,6 +16,7 @@ import {
   waitForProvider,
 } from '@doorway/auth-core';
 import { expectAuthError } from '@doorway/auth-core/testing';
+import { GOTRUE_DEFAULT_TEMPLATES } from '@doorway/gotrue-double';
 import {
   AuthApiError,
   AuthPKCECodeVerifierMissingError,

@@ -19,8 +19,8 @@
 import type { AuthProvider } from '@doorway/auth-core';
 import type { ServerAuthProvider } from '@doorway/auth-core/server';
 import { runProviderContract } from '@doorway/auth-core/testing';
+import { createGoTrueDouble } from '@doorway/gotrue-double';
 import { createSupabaseServer } from '../src/server.ts';
-import { createGoTrueDouble } from '../src/testing/index.ts';
 import { CONTRACT_PROJECT, doubleInspect } from './inspect.ts';
 
 const ACTION_URL = 'http://localhost/__/auth/action';

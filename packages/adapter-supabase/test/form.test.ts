@@ -17,6 +17,7 @@ import {
 } from '@doorway/auth-core';
 import { SERVER_OPS, type ServerAuthProvider } from '@doorway/auth-core/server';
 import { expectAuthError } from '@doorway/auth-core/testing';
+import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '@doorway/gotrue-double';
 import { describe, expect, it } from 'vitest';
 import {
   createSupabaseProvider,
@@ -25,7 +26,6 @@ import {
   SUPABASE_EMAIL_TEMPLATES,
 } from '../src/index.ts';
 import { createSupabaseServer, type SupabaseFormSettings } from '../src/server.ts';
-import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '../src/testing/index.ts';
 
 const HOST = 'http://localhost';
 const LOGIN = `${HOST}/login?signInSuccessUrl=%2Faccount`;

@@ -3,12 +3,8 @@
  * the contract harness (`inspect` reads the double's outbox and drives its admin side and IdP).
  */
 
-import {
-  createGoTrueDouble,
-  type GoTrueDouble,
-  type GoTrueDoubleOptions,
-} from '@doorway/adapter-supabase/testing';
 import type { ContractHarness } from '@doorway/auth-core/testing';
+import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '@doorway/gotrue-double';
 import { setupServer } from 'msw/node';
 import {
   createSupabaseProvider,

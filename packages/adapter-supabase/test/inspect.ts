@@ -3,9 +3,10 @@
  * its admin side and its IdP's ID tokens. Shared by the browser provider's harness and the server's form
  * provider's; no msw here (the double answers through `double.fetch` too).
  */
-import type { GoTrueDouble, GoTrueDoubleOptions } from '@doorway/adapter-supabase/testing';
+
 import type { CaptchaVerifier } from '@doorway/auth-core';
 import type { ContractEmailKind, ContractInspect } from '@doorway/auth-core/testing';
+import type { GoTrueDouble, GoTrueDoubleOptions } from '@doorway/gotrue-double';
 import { formatActionCode, SUPABASE_EMAIL_TEMPLATES, toSupabaseProvider } from '../src/index.ts';
 
 /** Doorway's templates, in the double's template names. */

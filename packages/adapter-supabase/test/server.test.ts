@@ -3,9 +3,10 @@
  * `double.fetch`): sessions from access tokens, expiry, sign-out everywhere, and action codes. What these
  * prove holds for the double; see the README's "Checked against the double only".
  */
-import { createGoTrueDouble, type GoTrueDouble } from '@doorway/adapter-supabase/testing';
+
 import { confirmPasswordResetAction, handleActionCode } from '@doorway/auth-core';
 import { expectAuthError } from '@doorway/auth-core/testing';
+import { createGoTrueDouble, type GoTrueDouble } from '@doorway/gotrue-double';
 import { describe, expect, it } from 'vitest';
 import { createSupabaseProvider, formatActionCode, SUPABASE_EMAIL_TEMPLATES } from '../src/index.ts';
 import { createSupabaseServer, SUPABASE_ACTION_MODES, type SupabaseServerOptions } from '../src/server.ts';

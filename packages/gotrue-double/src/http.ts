@@ -1,5 +1,5 @@
 /**
- * `@doorway/adapter-supabase/testing/http` (Node only): the GoTrue TEST DOUBLE served over HTTP on the
+ * `@doorway/gotrue-double/http` (Node only): the GoTrue TEST DOUBLE served over HTTP on the
  * loopback address, for running an app (the Remix host, `npm run start:supabase`) and end-to-end tests
  * against it where no Supabase Auth server can run. It is not Supabase: see the README's "Checked against the
  * double only". Never expose it beyond 127.0.0.1.
@@ -11,7 +11,8 @@
  * @module
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from './gotrue-double.ts';
+import { createGoTrueDouble } from './gotrue-double.ts';
+import type { GoTrueDouble, GoTrueDoubleOptions } from './types.ts';
 
 /** Headers browsers may send (GoTrue's `AllowedHeaders` plus Kong's `apikey`). */
 const ALLOWED_HEADERS = [

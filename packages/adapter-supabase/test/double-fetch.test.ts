@@ -1,9 +1,11 @@
 /**
- * The GoTrue double as the playground uses it: a plain `fetch` for supabase-js (no msw server in this file),
- * and saved / restored as JSON between "page loads".
+ * The adapter on the GoTrue double as the playground uses it: a plain `fetch` for supabase-js (no msw server
+ * in this file), and saved / restored as JSON between "page loads". The double's own checks of `fetch` and
+ * snapshots are in packages/gotrue-double/test/double.test.ts.
  */
-import { createGoTrueDouble, type GoTrueDouble } from '@doorway/adapter-supabase/testing';
+
 import { expectAuthError } from '@doorway/auth-core/testing';
+import { createGoTrueDouble, type GoTrueDouble } from '@doorway/gotrue-double';
 import { describe, expect, it } from 'vitest';
 import { createSupabaseProvider, SUPABASE_EMAIL_TEMPLATES } from '../src/index.ts';
 
@@ -26,7 +28,7 @@ function newDouble(state?: ReturnType<GoTrueDouble['snapshot']>): GoTrueDouble {
   });
 }
 
-describe('GoTrue double as fetch, saved and restored', () => {
+describe('the adapter on the GoTrue double as fetch, saved and restored', () => {
   it('answers supabase-js through double.fetch, without msw', async () => {
     const double = newDouble();
     const provider = providerOn(double);
@@ -34,13 +36,6 @@ describe('GoTrue double as fetch, saved and restored', () => {
     expect(result.user.email).toBe('fetch@example.com');
     expect(double.requests.some((r) => r.method === 'POST' && r.path === '/signup')).toBe(true);
     provider.dispose();
-  });
-
-  it('rejects like fetch on a network fault and for URLs it does not serve', async () => {
-    const double = newDouble();
-    double.faults.network = true;
-    await expect(double.fetch(`${double.authUrl}/settings`)).rejects.toThrow(TypeError);
-    await expect(double.fetch('http://elsewhere.test/')).rejects.toThrow(TypeError);
   });
 
   it('a double restored from a snapshot keeps accounts, passwords and unused link tokens', async () => {

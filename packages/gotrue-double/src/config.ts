@@ -1,0 +1,67 @@
+/**
+ * The double's project settings, resolved once from {@link GoTrueDoubleOptions} (defaults are Supabase's
+ * hosted ones), with times in milliseconds and URI_ALLOW_LIST compiled.
+ * @module
+ */
+import { GOTRUE_DEFAULT_TEMPLATES } from './templates.ts';
+import type { DoubleTemplateName, GoTrueDoubleOptions } from './types.ts';
+
+/** The settings the handlers read. */
+export interface DoubleConfig {
+  siteUrl: string;
+  uriAllowList: RegExp[];
+  mailerAutoconfirm: boolean;
+  smsAutoconfirm: boolean;
+  disableSignup: boolean;
+  anonymousUsers: boolean;
+  manualLinking: boolean;
+  secureEmailChange: boolean;
+  externalProviders: Set<string>;
+  passwordMinLength: number;
+  mailerOtpExpMs: number;
+  smsOtpExpMs: number;
+  smtpMaxFrequencyMs: number;
+  smsMaxFrequencyMs: number;
+  templates: Record<DoubleTemplateName, string>;
+  captchaToken: string | null;
+  apiVersioning: boolean;
+  jwtExpSeconds: number;
+}
+
+/** GoTrue's URI_ALLOW_LIST globs: `**` any characters, `*` any but `/` and `.`. */
+function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i] as string;
+    if (c === '*' && glob[i + 1] === '*') {
+      re += '.*';
+      i++;
+    } else if (c === '*') re += '[^/.]*';
+    else re += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** The settings of `options`, defaults filled in. */
+export function configFrom(options: GoTrueDoubleOptions): DoubleConfig {
+  return {
+    siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    uriAllowList: (options.uriAllowList ?? []).map(globToRegExp),
+    mailerAutoconfirm: options.mailerAutoconfirm ?? false,
+    smsAutoconfirm: options.smsAutoconfirm ?? false,
+    disableSignup: options.disableSignup ?? false,
+    anonymousUsers: options.anonymousUsers ?? false,
+    manualLinking: options.manualLinking ?? false,
+    secureEmailChange: options.secureEmailChange ?? true,
+    externalProviders: new Set(options.externalProviders ?? ['google', 'github']),
+    passwordMinLength: options.passwordMinLength ?? 6,
+    mailerOtpExpMs: (options.mailerOtpExpSeconds ?? 3600) * 1000,
+    smsOtpExpMs: (options.smsOtpExpSeconds ?? 60) * 1000,
+    smtpMaxFrequencyMs: (options.smtpMaxFrequencySeconds ?? 60) * 1000,
+    smsMaxFrequencyMs: (options.smsMaxFrequencySeconds ?? 60) * 1000,
+    templates: { ...GOTRUE_DEFAULT_TEMPLATES, ...options.templates },
+    captchaToken: options.captchaToken ?? null,
+    apiVersioning: options.apiVersioning ?? true,
+    jwtExpSeconds: 3600,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The double's router, like GoTrue's: the anon key check, then one handler per route; in front of it the
+ * request log and the fault switches.
+ * @module
+ */
+import { HttpResponse } from 'msw';
+import type { DoubleContext } from './context.ts';
+import { GoTrueDoubleError } from './errors.ts';
+import { errorResponse, json, redirect } from './responses.ts';
+import { authorize, callback, linkAuthorize } from './routes/external.ts';
+import { logout } from './routes/logout.ts';
+import { otpRoute } from './routes/otp.ts';
+import { recover } from './routes/recover.ts';
+import { HEALTH, settingsJson } from './routes/settings.ts';
+import { signup } from './routes/signup.ts';
+import { token } from './routes/token.ts';
+import { getUser, userUpdate } from './routes/user.ts';
+import { verifyGet, verifyPost } from './routes/verify.ts';
+import type { DoubleError } from './types.ts';
+
+type Handler = (ctx: DoubleContext, request: Request, q: URLSearchParams) => Response | Promise<Response>;
+
+/** `METHOD /path` to its handler. */
+const ROUTES: Record<string, Handler> = {
+  'POST /signup': signup,
+  'POST /otp': otpRoute,
+  'POST /verify': (ctx, request) => verifyPost(ctx, request),
+  'GET /verify': (ctx, _, q) => verifyGet(ctx, q),
+  'POST /recover': recover,
+  'POST /token': token,
+  'GET /user': (ctx, request) => getUser(ctx, request),
+  'PUT /user': userUpdate,
+  'POST /logout': logout,
+  'GET /authorize': (ctx, _, q) => redirect(authorize(ctx, q, null)),
+  'GET /user/identities/authorize': linkAuthorize,
+  'GET /callback': (ctx, _, q) => redirect(callback(ctx, q)),
+  'GET /settings': (ctx) => json(settingsJson(ctx)),
+  'GET /health': () => json(HEALTH),
+};
+
+/** The routes a browser reaches without the anon key. */
+const KEYLESS = ['/verify', '/callback', '/authorize'];
+
+/** The path under `/auth/v1`. */
+const authPath = (url: URL) => url.pathname.replace(/^\/auth\/v1/, '') || '/';
+
+/** One request to `<projectUrl>/auth/v1/*`, like GoTrue's router. */
+async function route(ctx: DoubleContext, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = authPath(url);
+  if (request.headers.get('apikey') !== ctx.anonKey && !KEYLESS.includes(path)) {
+    return HttpResponse.json(
+      { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+      { status: 401 },
+    );
+  }
+  const key = `${request.method.toUpperCase()} ${path}`;
+  const handler = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
+  if (!handler) throw new GoTrueDoubleError(404, 'not_found', 'Not found');
+  return handler(ctx, request, url.searchParams);
+}
+
+/** A request to the auth API: logged, then a fault, an injected failure or the route's answer. */
+export async function handle(ctx: DoubleContext, request: Request): Promise<Response> {
+  ctx.clock.tick();
+  const path = authPath(new URL(request.url));
+  const method = request.method.toUpperCase();
+  ctx.requests.push({ method, path, at: ctx.clock.now() });
+  if (ctx.faults.network) return HttpResponse.error();
+  if (ctx.faults.serverError)
+    return errorResponse(
+      ctx.config,
+      new GoTrueDoubleError(500, 'unexpected_failure', 'Unexpected failure'),
+      request,
+    );
+  const failure = ctx.failures.findIndex((f) => f.route === '*' || f.route === `${method} ${path}`);
+  if (failure !== -1) {
+    const [{ error }] = ctx.failures.splice(failure, 1) as [{ route: string; error: DoubleError }];
+    return errorResponse(
+      ctx.config,
+      new GoTrueDoubleError(error.status, error.code, error.message ?? 'Injected failure'),
+      request,
+    );
+  }
+  try {
+    return await route(ctx, request);
+  } catch (e) {
+    return errorResponse(ctx.config, e, request);
+  }
+}

@@ -1,0 +1,286 @@
+/**
+ * The double's types: what its users configure and read (exported from the package) and the records it keeps
+ * (users, identities, sessions, flow states), named after GoTrue's tables.
+ * @module
+ */
+import type { RequestHandler } from 'msw';
+
+/** GoTrue's mail templates the double renders. */
+export type DoubleTemplateName = 'confirmation' | 'magicLink' | 'recovery' | 'emailChange' | 'invite';
+
+/** Project settings of the double, named after GoTrue's configuration. Defaults are Supabase's hosted ones. */
+export interface GoTrueDoubleOptions {
+  /** Project URL (the double serves `<projectUrl>/auth/v1`). Default: a unique `http://double-N.supabase.test`. */
+  projectUrl?: string;
+  /** SITE_URL. Default `http://localhost:3000`. */
+  siteUrl?: string;
+  /** URI_ALLOW_LIST globs (`*`, `**`). Default none (only the Site URL's host). */
+  uriAllowList?: readonly string[];
+  /** MAILER_AUTOCONFIRM ("Confirm email" off). Default `false`. */
+  mailerAutoconfirm?: boolean;
+  /** SMS_AUTOCONFIRM ("Confirm phone" off). Default `false`. */
+  smsAutoconfirm?: boolean;
+  /** DISABLE_SIGNUP. Default `false`. */
+  disableSignup?: boolean;
+  /** EXTERNAL_ANONYMOUS_USERS_ENABLED. Default `false`. */
+  anonymousUsers?: boolean;
+  /** SECURITY_MANUAL_LINKING_ENABLED. Default `false`. */
+  manualLinking?: boolean;
+  /** MAILER_SECURE_EMAIL_CHANGE_ENABLED. Default `true`. */
+  secureEmailChange?: boolean;
+  /** Enabled OAuth providers (Supabase names). Default `['google', 'github']`. */
+  externalProviders?: readonly string[];
+  /** PASSWORD_MIN_LENGTH. Default 6. */
+  passwordMinLength?: number;
+  /** MAILER_OTP_EXP / SMS_OTP_EXP in seconds. Defaults 3600 / 60. */
+  mailerOtpExpSeconds?: number;
+  smsOtpExpSeconds?: number;
+  /** SMTP_MAX_FREQUENCY / SMS_MAX_FREQUENCY in seconds. Defaults 60 / 60. */
+  smtpMaxFrequencySeconds?: number;
+  smsMaxFrequencySeconds?: number;
+  /** Mail templates; missing ones are GoTrue's defaults. */
+  templates?: Partial<Record<DoubleTemplateName, string>>;
+  /** SECURITY_CAPTCHA_ENABLED, with the one token the double's "captcha provider" accepts. */
+  captchaToken?: string;
+  /** Whether to honour `X-Supabase-Api-Version` (newer GoTrue) or always answer the legacy error shape. */
+  apiVersioning?: boolean;
+  /**
+   * Simulated time: start (ms) and how far it moves per request. Defaults: now, 1000 ms. With `wall: true`
+   * it follows the real clock instead (never backwards; `clock.advance` still moves it ahead), as a double
+   * that serves a real app must: tokens it mints then expire when the app's own clock says they do.
+   */
+  clock?: { start?: number; tickMs?: number; wall?: boolean };
+  /**
+   * State saved by {@link GoTrueDouble.snapshot} to start from (users, sessions, tokens, outbox, clock). The
+   * simulated time resumes at the later of the saved time and `clock.start` (default now).
+   */
+  state?: GoTrueDoubleState;
+}
+
+/**
+ * Everything the double remembers, as plain JSON (see {@link GoTrueDouble.snapshot}): what lets a double
+ * survive a page load in a browser. Opaque: only {@link GoTrueDoubleOptions.state} reads it.
+ */
+export interface GoTrueDoubleState {
+  version: 1;
+  time: number;
+  users: unknown[];
+  sessions: unknown[];
+  refreshTokens: [string, unknown][];
+  flowStates: unknown[];
+  idpCodes: [string, unknown][];
+  idpQueue: unknown[];
+  emails: DoubleEmail[];
+  sms: DoubleSms[];
+}
+
+/** An email in the double's outbox. */
+export interface DoubleEmail {
+  to: string;
+  template: DoubleTemplateName;
+  /** GoTrue's verification type of the token in it. */
+  type: 'signup' | 'magiclink' | 'recovery' | 'email_change' | 'invite';
+  html: string;
+  /** The first link in the rendered mail (entities decoded). */
+  link: string | null;
+  /** The template data (SiteURL, ConfirmationURL, Email, NewEmail, Token, TokenHash, RedirectTo). */
+  data: Readonly<Record<string, string>>;
+  sentAt: number;
+}
+
+/** An SMS in the double's outbox. */
+export interface DoubleSms {
+  /** E.164 with `+`. */
+  to: string;
+  otp: string;
+  type: 'sms' | 'phone_change';
+  sentAt: number;
+}
+
+/** An identity a fake IdP returns. */
+export interface DoubleIdpIdentity {
+  sub: string;
+  email: string;
+  displayName?: string;
+  emailVerified?: boolean;
+}
+
+/** A GoTrue error the double answers with. */
+export interface DoubleError {
+  status: number;
+  code: string;
+  message?: string;
+}
+
+/** The admin side of the double (GoTrue's service-role API, in process). */
+export interface GoTrueDoubleAdmin {
+  createUser(attrs: {
+    email?: string;
+    phone?: string;
+    password?: string;
+    email_confirm?: boolean;
+    phone_confirm?: boolean;
+    user_metadata?: Record<string, unknown>;
+  }): Record<string, unknown>;
+  /** GoTrue's POST /admin/generate_link (no mail is sent). */
+  generateLink(params: {
+    type: 'signup' | 'magiclink' | 'recovery' | 'invite' | 'email_change_current' | 'email_change_new';
+    email: string;
+    password?: string;
+    new_email?: string;
+    redirect_to?: string;
+  }): {
+    action_link: string;
+    email_otp: string;
+    hashed_token: string;
+    redirect_to: string;
+    verification_type: string;
+    user: Record<string, unknown>;
+  };
+  /** GoTrue's PUT /admin/users/{id}: `ban_duration` (`'876000h'`, `'none'`), email confirmation. */
+  updateUserById(
+    id: string,
+    attrs: { ban_duration?: string; email_confirm?: boolean },
+  ): Record<string, unknown>;
+  getUserById(id: string): Record<string, unknown>;
+  listUsers(): Record<string, unknown>[];
+  /** Double-only: gives a user an identity of an OAuth provider (as if they had signed in with it). */
+  addIdentity(id: string, provider: string, identity: DoubleIdpIdentity): Record<string, unknown>;
+  /** Double-only: creates a user from an IdP identity (as a first OAuth sign-in would). */
+  createFederatedUser(provider: string, identity: DoubleIdpIdentity): Record<string, unknown>;
+}
+
+/** A GoTrue double: its msw handlers plus what tests read and drive. */
+export interface GoTrueDouble {
+  /** The project URL to give supabase-js. */
+  readonly projectUrl: string;
+  /** The anon key the double accepts. */
+  readonly anonKey: string;
+  /** Where the auth API lives (`<projectUrl>/auth/v1`). */
+  readonly authUrl: string;
+  /** msw handlers for the double and its IdP. */
+  readonly handlers: RequestHandler[];
+  /** Requests seen, to count round trips. */
+  readonly requests: { method: string; path: string; at: number }[];
+  /** Simulated time. */
+  readonly clock: { now(): number; advance(ms: number): void };
+  /** Fault switches. */
+  readonly faults: {
+    /** Every request fails at the network level (fetch rejects). */
+    network: boolean;
+    /** Every request answers 500. */
+    serverError: boolean;
+    /** Answers the next request to `route` (`'POST /token'`, `'PUT /user'`, …, or `'*'`) with this error. */
+    failNext(route: string, error: DoubleError): void;
+  };
+  /** Emails and SMS the double "sent". */
+  readonly outbox: {
+    readonly emails: DoubleEmail[];
+    readonly sms: DoubleSms[];
+    lastEmail(to: string, type?: DoubleEmail['type']): DoubleEmail | null;
+    lastSms(to: string): DoubleSms | null;
+    clear(): void;
+  };
+  /** The fake IdP behind `/authorize` and ID tokens. */
+  readonly idp: {
+    /** The next IdP visit signs this identity in. */
+    queue(identity: DoubleIdpIdentity): void;
+    /** The next IdP visit is cancelled by the person. */
+    cancelNext(): void;
+    /** An ID token the double accepts for `signInWithIdToken` (Supabase provider name). */
+    idToken(provider: string, identity: DoubleIdpIdentity): string;
+  };
+  /** A browser's view: follows a URL through the double and its IdP, returns where it lands. */
+  follow(url: string): string;
+  /**
+   * The double as a `fetch` (give it to supabase-js as `auth.fetch`): answers requests to the double and its
+   * IdP in process, without msw or a service worker. A network fault rejects, as `fetch` does; other URLs
+   * reject too.
+   */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The double's state as JSON, to start another double from ({@link GoTrueDoubleOptions.state}). */
+  snapshot(): GoTrueDoubleState;
+  readonly admin: GoTrueDoubleAdmin;
+  /** GET /settings, as GoTrue answers it. */
+  settings(): Record<string, unknown>;
+}
+
+/** A row of GoTrue's `identities`. */
+export interface Identity {
+  identityId: string;
+  id: string;
+  userId: string;
+  provider: string;
+  identityData: Record<string, unknown>;
+  createdAt: number;
+  updatedAt: number;
+  lastSignInAt: number;
+}
+
+/** A row of GoTrue's `users`, with its one-time tokens as GoTrue stores them (hashed). */
+export interface UserRecord {
+  id: string;
+  email: string;
+  phone: string;
+  password: string | null;
+  emailConfirmedAt: number | null;
+  phoneConfirmedAt: number | null;
+  confirmationToken: string;
+  confirmationSentAt: number | null;
+  recoveryToken: string;
+  recoverySentAt: number | null;
+  emailChange: string;
+  emailChangeTokenNew: string;
+  emailChangeTokenCurrent: string;
+  emailChangeSentAt: number | null;
+  emailChangeConfirmStatus: number;
+  phoneChange: string;
+  phoneChangeToken: string;
+  phoneChangeSentAt: number | null;
+  invitedAt: number | null;
+  lastSignInAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  isAnonymous: boolean;
+  bannedUntil: number | null;
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
+  identities: Identity[];
+}
+
+/** A row of GoTrue's `flow_state` (PKCE and OAuth). */
+export interface FlowState {
+  id: string;
+  providerType: string;
+  authMethod: string;
+  codeChallenge: string;
+  codeChallengeMethod: string;
+  authCode: string;
+  userId: string | null;
+  referrer: string;
+  linkingTargetId: string | null;
+  createdAt: number;
+}
+
+/** A row of GoTrue's `sessions`; `amr` is how it was signed in. */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: number;
+  amr: string;
+}
+
+/** A refresh token and whether it has been used. */
+export interface RefreshTokenRecord {
+  sessionId: string;
+  revoked: boolean;
+}
+
+/** A code the fake IdP handed back to `/callback`. */
+export interface IdpGrant {
+  provider: string;
+  identity: DoubleIdpIdentity;
+}
+
+/** What the fake IdP's next visit does. */
+export type IdpAction = { kind: 'identity'; identity: DoubleIdpIdentity } | { kind: 'cancel' };
