@@ -32,6 +32,28 @@ function registryOf(world: FakeProvider): TokenRegistry {
 
 const refuse = (): Promise<never> => Promise.reject(new AuthError('operation-not-allowed'));
 
+// A new token for `uid`: `fake-session-1`, `fake-session-2`, … per backend.
+function issueToken(registry: TokenRegistry, uid: string): string {
+  registry.issued += 1;
+  const token = `fake-session-${registry.issued}`;
+  registry.uids.set(token, uid);
+  return token;
+}
+
+// The session's capabilities without the browser's; the same ones give the same object (they change
+// with enumeration protection).
+function serverCapabilities(session: AuthProvider): () => ProviderCapabilities {
+  let seen: ProviderCapabilities | null = null;
+  let capabilities: ProviderCapabilities | null = null;
+  return () => {
+    if (seen !== session.capabilities || capabilities === null) {
+      seen = session.capabilities;
+      capabilities = { ...seen, phone: false, popup: false, redirect: false, captcha: false };
+    }
+    return capabilities;
+  };
+}
+
 /**
  * A provider for one server request over `world`'s backend (its users, codes, outbox and faults), with a
  * tenant and a signed-in user of its own: create one per request, as with a real server provider.
@@ -50,27 +72,19 @@ const refuse = (): Promise<never> => Promise.reject(new AuthError('operation-not
 export function createFakeServerProvider(world: FakeProvider): ServerAuthProvider {
   const session: AuthProvider = openFakeSession(world);
   const registry = registryOf(world);
+  const capabilities = serverCapabilities(session);
   let token: string | null = null;
-  let seen: ProviderCapabilities | null = null;
-  let capabilities: ProviderCapabilities | null = null;
 
   const signedIn = async (pending: Promise<SignInResult>): Promise<SignInResult> => {
     const result = await pending;
-    registry.issued += 1;
-    token = `fake-session-${registry.issued}`;
-    registry.uids.set(token, result.user.uid);
+    token = issueToken(registry, result.user.uid);
     return result;
   };
 
   return {
     ...BROWSER_ONLY,
     get capabilities() {
-      // The world's capabilities change with enumeration protection; the same ones give the same object.
-      if (seen !== session.capabilities || capabilities === null) {
-        seen = session.capabilities;
-        capabilities = { ...seen, phone: false, popup: false, redirect: false, captcha: false };
-      }
-      return capabilities;
+      return capabilities();
     },
     sessionToken: () => token,
     getCurrentUser: () => session.getCurrentUser(),
