@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run start:supabase`: the Remix host with DOORWAY_PROVIDER=supabase, on the GoTrue TEST DOUBLE (an
-// in-memory stand-in for Supabase Auth's REST API from @doorway/adapter-supabase/testing, NOT Supabase: no
+// in-memory stand-in for Supabase Auth's REST API from @doorway/gotrue-double, NOT Supabase: no
 // Supabase Auth server can run here). The double is served over HTTP on 127.0.0.1 (its state lives in this
 // process and is gone on exit); the host is built for production and served with apps/remix-host/server.mjs.
 //   PORT (default 3000): the host.  DOORWAY_GOTRUE_DOUBLE_PORT (default 54321): the double.
@@ -48,17 +48,17 @@ export async function serveSupabaseHost({ port, env }) {
  * anonymous sign-ins on. Resolves `{ url, anonKey, double, close }`.
  */
 export async function startGoTrueDouble({ port, hostOrigin }) {
-  // The double is TypeScript in the workspace: bundle it for Node (msw stays a package import).
+  // The double is TypeScript in the workspace: bundle it for Node from source (msw and supabase-js stay
+  // package imports); the email templates are the adapter's.
   const { build } = await import('esbuild');
   mkdirSync(CACHE, { recursive: true });
   const outfile = join(CACHE, 'double.mjs');
-  const src = join(ROOT, 'packages', 'adapter-supabase', 'src');
   await build({
     stdin: {
       contents:
-        "export { serveGoTrueDouble } from './testing/http.ts';\n" +
-        "export { SUPABASE_EMAIL_TEMPLATES } from './links.ts';\n",
-      resolveDir: src,
+        "export { serveGoTrueDouble } from '@doorway/gotrue-double/http';\n" +
+        "export { SUPABASE_EMAIL_TEMPLATES } from '@doorway/adapter-supabase';\n",
+      resolveDir: ROOT,
       loader: 'ts',
     },
     bundle: true,
@@ -66,7 +66,7 @@ export async function startGoTrueDouble({ port, hostOrigin }) {
     format: 'esm',
     target: 'node20',
     conditions: ['@doorway/source'],
-    external: ['msw', 'msw/*'],
+    external: ['msw', 'msw/*', '@supabase/*'],
     outfile,
     logLevel: 'warning',
   });
