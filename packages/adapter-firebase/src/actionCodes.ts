@@ -73,14 +73,6 @@ export function actionCodeInfoFromRest(info: OobCodeInfo): ActionCodeInfo {
   return result;
 }
 
-/**
- * Rejects an address Firebase would refuse as `INVALID_EMAIL` before anything is sent. Only the two
- * sending calls need it: the Auth emulator does not check addresses there, Firebase does.
- */
-export function requirePlausibleEmail(email: string): void {
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new AuthError('invalid-email');
-}
-
 /** What an email action link carries (Firebase's `ActionCodeURL`, as plain data). */
 export interface ActionLink {
   apiKey: string;

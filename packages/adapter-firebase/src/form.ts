@@ -5,20 +5,24 @@
  * @module
  */
 import {
-  ACTION_MODES,
   type ActionCodeInfo,
   type ActionLinkSettings,
   AuthError,
   type AuthUser,
-  type ProviderCapabilities,
   type SignInMethod,
   type SignInResult,
-  WIDGET_LANGUAGE,
 } from '@doorway/auth-core';
 import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
-import { actionCodeInfoFromRest, parseActionLink, requirePlausibleEmail } from './actionCodes.ts';
-import { type FirebaseErrorContext, toAuthError } from './errors.ts';
+import { actionCodeInfoFromRest, parseActionLink } from './actionCodes.ts';
 import * as rest from './rest.ts';
+import {
+  emailLanguage,
+  firebaseCapabilities,
+  plainUser,
+  resetLinkSettings,
+  sendableEmail,
+  withAuthErrors,
+} from './shared.ts';
 
 /** Options of {@link createFirebaseFormProvider}. */
 export interface FirebaseFormProviderOptions {
@@ -51,14 +55,6 @@ interface FormContext {
 
 const restOf = (ctx: FormContext): rest.RestContext => ({ ...ctx.api, tenantId: ctx.tenantId });
 
-async function run<T>(context: FirebaseErrorContext, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (e) {
-    throw toAuthError(e, context);
-  }
-}
-
 /**
  * The user of a fresh ID token, read back as the SDK does after every sign-in (`accounts:lookup`).
  * Firebase keeps no anonymous flag: as in the SDK, a user is anonymous when it signed in anonymously and
@@ -66,17 +62,11 @@ async function run<T>(context: FirebaseErrorContext, call: () => Promise<T>): Pr
  */
 async function userOf(ctx: FormContext, idToken: string, anonymous: boolean): Promise<AuthUser> {
   const account = await rest.lookup(restOf(ctx), { idToken });
-  const providerIds = [...new Set((account.providerUserInfo ?? []).map((p) => p.providerId))];
-  return {
-    uid: account.localId,
-    email: account.email || null,
-    displayName: account.displayName || null,
-    phoneNumber: account.phoneNumber || null,
-    emailVerified: account.emailVerified ?? false,
-    isAnonymous: anonymous && providerIds.length === 0,
-    providerIds,
-    tenantId: account.tenantId || null,
-  };
+  const providerData = account.providerUserInfo ?? [];
+  return plainUser(
+    { ...account, uid: account.localId, providerData },
+    anonymous && providerData.length === 0,
+  );
 }
 
 async function signedIn(
@@ -92,7 +82,7 @@ async function signedIn(
 
 /** `fetchSignInMethodsForEmail`, as the SDK asks outside a browser page (continue URI `http://localhost`). */
 function signInMethods(ctx: FormContext, email: string): Promise<SignInMethod[]> {
-  return run('lookup', async () => {
+  return withAuthErrors('lookup', async () => {
     const { signinMethods } = await rest.createAuthUri(restOf(ctx), {
       identifier: email,
       continueUri: 'http://localhost',
@@ -102,7 +92,7 @@ function signInMethods(ctx: FormContext, email: string): Promise<SignInMethod[]>
 }
 
 function passwordSignIn(ctx: FormContext, email: string, password: string): Promise<SignInResult> {
-  return run('password', async () =>
+  return withAuthErrors('password', async () =>
     signedIn(ctx, await rest.signInWithPassword(restOf(ctx), { email, password }), {
       providerId: 'password',
       isNewUser: false,
@@ -117,14 +107,14 @@ function createUser(
   password: string,
   displayName?: string,
 ): Promise<SignInResult> {
-  return run('createUser', async () => {
+  return withAuthErrors('createUser', async () => {
     const body = displayName ? { email, password, displayName } : { email, password };
     return signedIn(ctx, await rest.signUp(restOf(ctx), body), { providerId: 'password', isNewUser: true });
   });
 }
 
 function anonymousSignIn(ctx: FormContext): Promise<SignInResult> {
-  return run('anonymous', async () =>
+  return withAuthErrors('anonymous', async () =>
     signedIn(ctx, await rest.signUp(restOf(ctx), {}), {
       providerId: 'anonymous',
       isNewUser: true,
@@ -134,12 +124,12 @@ function anonymousSignIn(ctx: FormContext): Promise<SignInResult> {
 }
 
 function sendSignInLink(ctx: FormContext, email: string, settings: ActionLinkSettings): Promise<void> {
-  return run('emailLinkSend', async () => {
-    requirePlausibleEmail(email);
+  return withAuthErrors('emailLinkSend', async () => {
+    const address = sendableEmail(email);
     if (settings.url === '') throw new AuthError('invalid-continue-uri');
     await rest.sendOobCode(restOf(ctx), {
       requestType: 'EMAIL_SIGNIN',
-      email,
+      email: address,
       continueUrl: settings.url,
       canHandleCodeInApp: true,
     });
@@ -156,7 +146,7 @@ function emailLinkSignIn(
   link: string,
   linkToCurrent: boolean,
 ): Promise<SignInResult> {
-  return run('emailLinkSignIn', async () => {
+  return withAuthErrors('emailLinkSignIn', async () => {
     const session = ctx.session;
     if (linkToCurrent && session === null) throw new AuthError('requires-recent-login');
     const parsed = parseActionLink(link);
@@ -182,25 +172,26 @@ function sendPasswordReset(
   email: string,
   settings: ActionLinkSettings | undefined,
 ): Promise<void> {
-  return run('passwordReset', async () => {
-    requirePlausibleEmail(email);
+  return withAuthErrors('passwordReset', async () => {
+    const address = sendableEmail(email);
     if (settings?.url === '') throw new AuthError('invalid-continue-uri');
+    const link = resetLinkSettings(settings);
     await rest.sendOobCode(
       restOf(ctx),
-      settings === undefined
-        ? { requestType: 'PASSWORD_RESET', email }
+      link === undefined
+        ? { requestType: 'PASSWORD_RESET', email: address }
         : {
             requestType: 'PASSWORD_RESET',
-            email,
-            continueUrl: settings.url,
-            canHandleCodeInApp: settings.handleCodeInApp ?? false,
+            email: address,
+            continueUrl: link.url,
+            canHandleCodeInApp: link.handleCodeInApp,
           },
     );
   });
 }
 
 function checkActionCode(ctx: FormContext, code: string): Promise<ActionCodeInfo> {
-  return run('actionCode', async () =>
+  return withAuthErrors('actionCode', async () =>
     actionCodeInfoFromRest(await rest.resetPassword(restOf(ctx), { oobCode: code })),
   );
 }
@@ -216,13 +207,13 @@ async function verifyPasswordResetCode(ctx: FormContext, code: string): Promise<
 }
 
 function confirmPasswordReset(ctx: FormContext, code: string, newPassword: string): Promise<void> {
-  return run('actionCode', async () => {
+  return withAuthErrors('actionCode', async () => {
     await rest.resetPassword(restOf(ctx), { oobCode: code, newPassword });
   });
 }
 
 function applyActionCode(ctx: FormContext, code: string): Promise<void> {
-  return run('actionCode', async () => {
+  return withAuthErrors('actionCode', async () => {
     await rest.update(restOf(ctx), { oobCode: code });
   });
 }
@@ -239,7 +230,7 @@ function applyActionCode(ctx: FormContext, code: string): Promise<void> {
  */
 export function createFirebaseFormProvider(options: FirebaseFormProviderOptions): ServerAuthProvider {
   const emulatorHost = options.emulatorHost ?? null;
-  const languageCode = options.languageCode === undefined ? WIDGET_LANGUAGE : options.languageCode;
+  const languageCode = emailLanguage(options.languageCode);
   const ctx: FormContext = {
     api: {
       apiKey: options.apiKey,
@@ -250,23 +241,9 @@ export function createFirebaseFormProvider(options: FirebaseFormProviderOptions)
     tenantId: null,
     session: null,
   };
-  const capabilities: ProviderCapabilities = {
-    password: true,
-    emailLink: true,
-    phone: false,
-    anonymous: true,
-    federated: [...(options.federatedProviders ?? [])],
-    popup: false,
-    redirect: false,
-    tenants: true,
-    reliableSignInMethodLookup: !(options.emailEnumerationProtection ?? true),
-    actionCodes: [...ACTION_MODES],
-    captcha: false,
-  };
-
   return {
     ...BROWSER_ONLY,
-    capabilities,
+    capabilities: firebaseCapabilities(options, false),
     getCurrentUser: () => ctx.session?.user ?? null,
     sessionToken: () => ctx.session?.idToken ?? null,
     async setTenant(tenantId) {

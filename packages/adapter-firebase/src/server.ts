@@ -7,29 +7,28 @@
  * firebase-admin talks to the emulator and needs no credentials, and the REST calls go there too.
  * @module
  */
-import type { AuthProvider, AuthUser } from '@doorway/auth-core';
-import type { ServerAuthProvider } from '@doorway/auth-core/server';
+import type {
+  ActionCodeProvider,
+  AuthServer,
+  ServerAuthProvider,
+  SessionBackend,
+} from '@doorway/auth-core/server';
 import {
   type App,
   type Credential,
   getApps as getAdminApps,
   initializeApp as initializeAdminApp,
 } from 'firebase-admin/app';
-import { type Auth as AdminAuth, type DecodedIdToken, getAuth as getAdminAuth } from 'firebase-admin/auth';
-import { toAuthError } from './errors.ts';
+import { type Auth as AdminAuth, getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { createFirebaseFormProvider } from './form.ts';
+import { adminSessions } from './sessions.ts';
 
+// The core declares the server contract once; these names stay importable from here.
+export type { ActionCodeProvider, SessionUser } from '@doorway/auth-core/server';
 export {
   createFirebaseFormProvider,
   type FirebaseFormProviderOptions,
 } from './form.ts';
-
-/** The action-code methods a server-side action route needs (what `handleActionCode` and
- * `confirmPasswordResetAction` of auth-core call). */
-export type ActionCodeProvider = Pick<
-  AuthProvider,
-  'checkActionCode' | 'applyActionCode' | 'verifyPasswordResetCode' | 'confirmPasswordReset' | 'setTenant'
->;
 
 /** Options of {@link createFirebaseServer}. */
 export interface FirebaseServerOptions {
@@ -58,41 +57,17 @@ export interface FirebaseServerOptions {
   fetch?: typeof fetch;
 }
 
-/** The signed-in user a session cookie stands for, as plain data. */
-export interface SessionUser extends Omit<AuthUser, 'providerIds'> {
-  /** How the session was started: `password`, `emailLink`… as Firebase names it (`google.com`, `phone`, `anonymous`, `custom`). */
-  signInProvider: string;
-  /** Identity kinds recorded in the token (`email`, `phone`, `google.com`, …). */
-  identities: readonly string[];
-  /** When the user signed in, ms since the epoch. */
-  authTime: number;
-  /** When the session cookie expires, ms since the epoch. */
-  expiresAt: number;
-}
-
-/** What {@link createFirebaseServer} returns. */
-export interface FirebaseServer {
+/**
+ * What {@link createFirebaseServer} returns: the core's {@link AuthServer} (its `sessions()` is the server
+ * itself) with the session operations at hand. Session cookies: `createSessionCookie` takes a fresh ID
+ * token (posted by the client after sign-in), `expiresInMs` between 5 minutes and 14 days;
+ * `verifySessionCookie` with `checkRevoked` costs a lookup.
+ */
+export interface FirebaseServer extends SessionBackend {
   /** The firebase-admin Auth instance, for anything else the host needs. */
   readonly adminAuth: AdminAuth;
-  /**
-   * Exchanges a fresh ID token (posted by the client after sign-in) for a session cookie value.
-   * `expiresInMs` must be between 5 minutes and 14 days. Rejects: `session-expired` (bad or old ID
-   * token), `user-disabled`, `generic`.
-   */
-  createSessionCookie(idToken: string, options: { expiresInMs: number }): Promise<string>;
-  /**
-   * The user of a session cookie, or `null` when it is missing, malformed, expired or (with
-   * `checkRevoked`, which costs a lookup) revoked, or the user is disabled. Rejects only when Firebase
-   * cannot be asked (`network-request-failed`, `generic`).
-   */
-  verifySessionCookie(
-    cookie: string | null | undefined,
-    options?: { checkRevoked?: boolean },
-  ): Promise<SessionUser | null>;
-  /** Revokes every session and refresh token of a user (sign out everywhere). Rejects: `user-not-found`, `generic`. */
-  revokeSessions(uid: string): Promise<void>;
-  /** The user's record as {@link AuthUser}, or `null` when there is no such user. */
-  getUser(uid: string): Promise<AuthUser | null>;
+  /** The session operations of one request: this server (they hold no per-request state). */
+  sessions(): FirebaseServer;
   /**
    * A fresh provider for one request of the form path (`@doorway/auth-core/server`'s runner): sign-in,
    * sign-up, email links, password reset, anonymous and action codes over the Identity Toolkit REST API,
@@ -121,30 +96,37 @@ function emulatorHost(): string | null {
   return host !== undefined && host !== '' ? host : null;
 }
 
-function toSessionUser(token: DecodedIdToken): SessionUser {
-  return {
-    uid: token.uid,
-    email: token.email ?? null,
-    displayName: typeof token.name === 'string' ? token.name : null,
-    phoneNumber: token.phone_number ?? null,
-    emailVerified: token.email_verified ?? false,
-    isAnonymous: token.firebase.sign_in_provider === 'anonymous',
-    tenantId: token.firebase.tenant ?? null,
-    signInProvider: token.firebase.sign_in_provider,
-    identities: Object.keys(token.firebase.identities ?? {}),
-    authTime: token.auth_time * 1000,
-    expiresAt: token.exp * 1000,
-  };
+/** The firebase-admin app of these options, created once per name. */
+function adminAppOf(options: FirebaseServerOptions): App {
+  const adminName = `${options.appName ?? 'doorway-server'}-admin-${options.projectId}`;
+  return (
+    getAdminApps().find((app) => app.name === adminName) ??
+    initializeAdminApp(
+      options.credential === undefined
+        ? { projectId: options.projectId }
+        : { projectId: options.projectId, credential: options.credential },
+      adminName,
+    )
+  );
 }
 
-function hasAuthCode(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    error.code.startsWith('auth/')
-  );
+/** A fresh form provider for one request, its REST calls going to the emulator when one is set. */
+function formProviderOf(options: FirebaseServerOptions): ServerAuthProvider {
+  const host = emulatorHost();
+  const apiKey = options.apiKey ?? (host !== null ? 'emulator-api-key' : undefined);
+  if (apiKey === undefined) {
+    throw new Error('createFirebaseServer: `apiKey` is required for REST calls outside the Auth emulator.');
+  }
+  return createFirebaseFormProvider({
+    apiKey,
+    emulatorHost: host,
+    ...(options.fetch !== undefined && { fetch: options.fetch }),
+    ...(options.emailEnumerationProtection !== undefined && {
+      emailEnumerationProtection: options.emailEnumerationProtection,
+    }),
+    ...(options.federatedProviders !== undefined && { federatedProviders: options.federatedProviders }),
+    ...(options.languageCode !== undefined && { languageCode: options.languageCode }),
+  });
 }
 
 /**
@@ -155,86 +137,15 @@ function hasAuthCode(error: unknown): boolean {
  * const user = await server.verifySessionCookie(readCookie(request), { checkRevoked: true });
  */
 export function createFirebaseServer(options: FirebaseServerOptions): FirebaseServer {
-  const prefix = options.appName ?? 'doorway-server';
-  const adminName = `${prefix}-admin-${options.projectId}`;
-  const adminApp: App =
-    getAdminApps().find((app) => app.name === adminName) ??
-    initializeAdminApp(
-      options.credential === undefined
-        ? { projectId: options.projectId }
-        : { projectId: options.projectId, credential: options.credential },
-      adminName,
-    );
-  const adminAuth = getAdminAuth(adminApp);
-
-  function formProvider(): ServerAuthProvider {
-    const host = emulatorHost();
-    const apiKey = options.apiKey ?? (host !== null ? 'emulator-api-key' : undefined);
-    if (apiKey === undefined) {
-      throw new Error('createFirebaseServer: `apiKey` is required for REST calls outside the Auth emulator.');
-    }
-    return createFirebaseFormProvider({
-      apiKey,
-      emulatorHost: host,
-      ...(options.fetch !== undefined && { fetch: options.fetch }),
-      ...(options.emailEnumerationProtection !== undefined && {
-        emailEnumerationProtection: options.emailEnumerationProtection,
-      }),
-      ...(options.federatedProviders !== undefined && { federatedProviders: options.federatedProviders }),
-      ...(options.languageCode !== undefined && { languageCode: options.languageCode }),
-    });
-  }
-
-  return {
+  const adminAuth = getAdminAuth(adminAppOf(options));
+  const formProvider = (): ServerAuthProvider => formProviderOf(options);
+  const server: FirebaseServer = {
     adminAuth,
-
-    async createSessionCookie(idToken, { expiresInMs }) {
-      try {
-        return await adminAuth.createSessionCookie(idToken, { expiresIn: expiresInMs });
-      } catch (e) {
-        throw toAuthError(e, 'session');
-      }
-    },
-
-    async verifySessionCookie(cookie, { checkRevoked = false } = {}) {
-      if (cookie == null || cookie === '') return null;
-      try {
-        return toSessionUser(await adminAuth.verifySessionCookie(cookie, checkRevoked));
-      } catch (e) {
-        if (hasAuthCode(e)) return null;
-        throw toAuthError(e, 'session');
-      }
-    },
-
-    async revokeSessions(uid) {
-      try {
-        await adminAuth.revokeRefreshTokens(uid);
-      } catch (e) {
-        throw toAuthError(e, 'session');
-      }
-    },
-
-    async getUser(uid) {
-      try {
-        const record = await adminAuth.getUser(uid);
-        return {
-          uid: record.uid,
-          email: record.email ?? null,
-          displayName: record.displayName ?? null,
-          phoneNumber: record.phoneNumber ?? null,
-          emailVerified: record.emailVerified,
-          isAnonymous: record.providerData.length === 0 && !record.email && !record.phoneNumber,
-          providerIds: [...new Set(record.providerData.map((p) => p.providerId))],
-          tenantId: record.tenantId ?? null,
-        };
-      } catch (e) {
-        if (hasAuthCode(e) && (e as { code: string }).code === 'auth/user-not-found') return null;
-        throw toAuthError(e, 'session');
-      }
-    },
-
+    ...adminSessions(adminAuth),
+    sessions: () => server,
     formProvider,
-
     serverProvider: formProvider,
   };
+  // The core's server contract: a drift between it and this server fails typecheck here.
+  return server satisfies AuthServer;
 }

@@ -1,0 +1,89 @@
+/**
+ * The one context every operation of the browser provider works on: the Auth instance, the settings, and
+ * what the provider keeps between calls (captcha verifiers, pending SMS confirmations, phone proofs).
+ * @module
+ */
+import { type AuthCredential, AuthError, type CaptchaVerifier } from '@doorway/auth-core';
+import { FirebaseError, initializeApp } from 'firebase/app';
+import {
+  type ApplicationVerifier,
+  type Auth,
+  type ConfirmationResult,
+  connectAuthEmulator,
+  type AuthCredential as FirebaseCredential,
+  getAuth,
+  PhoneAuthProvider,
+  type User,
+} from 'firebase/auth';
+import { toFirebaseCredential } from '../credentials.ts';
+import { emailLanguage } from '../shared.ts';
+import type { FirebaseProviderOptions, FirebaseProviderSettings } from './options.ts';
+
+/** Our handle on a Firebase application verifier, kept out of the public {@link CaptchaVerifier} shape. */
+export interface VerifierEntry {
+  get(): ApplicationVerifier;
+  /** The SDK resets the widget after each send: a visible captcha must be solved again. */
+  used(): void;
+}
+
+/** What every browser operation reads and keeps. */
+export interface BrowserContext {
+  readonly auth: Auth;
+  readonly settings: FirebaseProviderSettings;
+  /** The application verifier behind each captcha handle this provider made. */
+  readonly verifiers: WeakMap<CaptchaVerifier, VerifierEntry>;
+  /** Pending SMS sign-ins by verification id, for `confirmPhoneCode`. */
+  readonly confirmations: Map<string, ConfirmationResult>;
+  /**
+   * When linking a number that another account has, Firebase consumes the SMS session and returns a
+   * temporary proof instead; it is kept here so the error's `{ kind: 'phone', verificationId, code }`
+   * credential still signs in to that account (anonymous-upgrade merge conflict).
+   */
+  readonly phoneProofs: Map<string, FirebaseCredential>;
+}
+
+function resolveAuth(options: FirebaseProviderOptions): Auth {
+  if (options.auth !== undefined) return options.auth;
+  if (options.app !== undefined) return getAuth(options.app);
+  return getAuth(initializeApp(options.config, options.appName));
+}
+
+/** The Auth instance, connected to the emulator when asked and speaking the widget's language. */
+export function createBrowserContext(options: FirebaseProviderOptions): BrowserContext {
+  const auth = resolveAuth(options);
+  if (options.emulatorUrl !== undefined && auth.emulatorConfig === null) {
+    connectAuthEmulator(auth, options.emulatorUrl, { disableWarnings: true });
+  }
+  const languageCode = emailLanguage(options.languageCode);
+  if (languageCode !== null) auth.languageCode = languageCode;
+  return {
+    auth,
+    settings: options,
+    verifiers: new WeakMap(),
+    confirmations: new Map(),
+    phoneProofs: new Map(),
+  };
+}
+
+/** The signed-in user a link is made to; none means the sign-in must be made again. */
+export function requireUser(ctx: BrowserContext): User {
+  const user = ctx.auth.currentUser;
+  if (user === null) throw new AuthError('requires-recent-login');
+  return user;
+}
+
+/** Keeps the temporary proof Firebase attached to a failed phone link (see {@link BrowserContext.phoneProofs}). */
+export function keepPhoneProof(ctx: BrowserContext, verificationId: string, error: unknown): void {
+  if (!(error instanceof FirebaseError)) return;
+  const proof = PhoneAuthProvider.credentialFromError(error);
+  if (proof !== null) ctx.phoneProofs.set(verificationId, proof);
+}
+
+/** The Firebase credential for ours; a phone credential whose SMS session was consumed uses its kept proof. */
+export function firebaseCredential(ctx: BrowserContext, credential: AuthCredential): FirebaseCredential {
+  if (credential.kind === 'phone') {
+    const proof = ctx.phoneProofs.get(credential.verificationId);
+    if (proof !== undefined) return proof;
+  }
+  return toFirebaseCredential(credential);
+}
