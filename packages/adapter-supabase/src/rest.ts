@@ -187,3 +187,8 @@ export function logout(
 ): Promise<GoTrueResult> {
   return goTrueRequest(api, 'POST', `/logout?scope=${scope}`, accessToken);
 }
+
+/** Whether a logout did what was asked: it succeeded, or the session (or its user) was already gone. */
+export function loggedOut(result: GoTrueResult): boolean {
+  return result.ok || result.status === 401 || result.status === 403 || result.status === 404;
+}

@@ -1,0 +1,107 @@
+/**
+ * What every operation of the browser provider works on: the auth client, the settings, the browser bits,
+ * the clock, and the little state the provider keeps (the signed-in user, verified action codes, OAuth
+ * returns already completed).
+ * @module
+ */
+import {
+  type ActionCodeInfo,
+  type AuthCredential,
+  type AuthUser,
+  type Clock,
+  type ProviderCapabilities,
+  type SignInResult,
+  systemClock,
+} from '@doorway/auth-core';
+import type { GoTrueClient, User } from '@supabase/supabase-js';
+import { supabaseCapabilities } from '../shared/common.ts';
+import { toAuthUser } from '../user.ts';
+import type { SupabaseBrowser, SupabaseProviderSettings } from './types.ts';
+import { defaultActionUrl, windowBrowser } from './window.ts';
+
+/** An emailed code already verified, waiting for the step that uses it (see `./actionCodes.ts`). */
+export interface VerifiedCode {
+  info: ActionCodeInfo;
+  uid: string | null;
+}
+
+/** The browser provider's context. */
+export interface ProviderContext {
+  readonly auth: GoTrueClient;
+  readonly settings: SupabaseProviderSettings;
+  readonly browser: SupabaseBrowser;
+  readonly clock: Clock;
+  /** Where emailed links land when the flow gives no continue URL. */
+  readonly actionUrl: string | undefined;
+  readonly capabilities: ProviderCapabilities;
+  /** The signed-in user, as the client last reported it. */
+  current: AuthUser | null;
+  /**
+   * Emailed codes that checkActionCode / verifyPasswordResetCode already verified: Supabase cannot look at
+   * a token without using it, so the outcome waits here for applyActionCode / confirmPasswordReset.
+   */
+  readonly verified: Map<string, VerifiedCode>;
+  /** Page URLs whose OAuth return was already completed (a reload must not complete it twice). */
+  readonly redirectsSeen: Set<string>;
+}
+
+/** The context of a new provider on `auth`, with the settings' defaults filled in. */
+export function createContext(auth: GoTrueClient, settings: SupabaseProviderSettings): ProviderContext {
+  return {
+    auth,
+    settings,
+    browser: { ...windowBrowser(), ...settings.browser },
+    clock: settings.clock ?? systemClock,
+    actionUrl: settings.actionUrl ?? defaultActionUrl(),
+    capabilities: supabaseCapabilities({
+      federated: settings.federatedProviders,
+      phone: settings.phone ?? true,
+      browser: true,
+      captcha: settings.captcha !== undefined,
+    }),
+    current: null,
+    verified: new Map(),
+    redirectsSeen: new Set(),
+  };
+}
+
+/** A Supabase user as Doorway's user. */
+export const userOf = (ctx: ProviderContext, user: User): AuthUser =>
+  toAuthUser(user, { emailLink: ctx.capabilities.emailLink });
+
+/** A token of the configured captcha for the next request, if any. */
+export const captchaToken = (ctx: ProviderContext): string | undefined =>
+  ctx.settings.captcha?.getToken() ?? undefined;
+
+/** Keeps getCurrentUser in step with the client's session: refreshes, other tabs, sign-outs. */
+export function followSession(ctx: ProviderContext): { ready: Promise<void>; stop(): void } {
+  const {
+    data: { subscription },
+  } = ctx.auth.onAuthStateChange((event, session) => {
+    // No awaits in here: supabase-js runs these callbacks inside its own calls.
+    if (event === 'SIGNED_OUT') ctx.current = null;
+    else if (session?.user) ctx.current = userOf(ctx, session.user);
+  });
+  const ready = ctx.auth.getSession().then(
+    ({ data }) => {
+      if (data.session?.user && ctx.current === null) ctx.current = userOf(ctx, data.session.user);
+    },
+    () => undefined,
+  );
+  return { ready, stop: () => subscription.unsubscribe() };
+}
+
+/** Records a sign-in and answers it. */
+export function signedIn(
+  ctx: ProviderContext,
+  user: User,
+  providerId: string,
+  isNewUser: boolean,
+  credential?: AuthCredential,
+): SignInResult {
+  const current = userOf(ctx, user);
+  ctx.current = current;
+  return credential
+    ? { user: current, isNewUser, providerId, credential }
+    : { user: current, isNewUser, providerId };
+}

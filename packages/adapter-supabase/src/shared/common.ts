@@ -1,0 +1,49 @@
+/**
+ * What the browser provider and the server's form provider answer alike, whatever client they call GoTrue
+ * with: their capabilities, the tenant refusal and the sign-in method lookup Supabase does not have.
+ * @module
+ */
+import { AuthError, type ProviderCapabilities, requireEmail, type SignInMethod } from '@doorway/auth-core';
+import { SUPABASE_ACTION_MODES } from '../links.ts';
+
+/** What differs between the providers' capabilities: what a browser (or a configured widget) adds. */
+export interface CapabilityOptions {
+  /** Doorway ids of the OAuth providers enabled in the project. */
+  federated: readonly string[] | undefined;
+  /** Whether phone sign-in is offered. */
+  phone: boolean;
+  /** Whether popup and redirect sign-ins are offered (a browser is there). */
+  browser: boolean;
+  /** Whether a captcha guards the requests. */
+  captcha: boolean;
+}
+
+/** The capabilities of a Supabase provider: the same Supabase, minus what needs a browser. */
+export function supabaseCapabilities(options: CapabilityOptions): ProviderCapabilities {
+  return Object.freeze({
+    password: true,
+    emailLink: true,
+    phone: options.phone,
+    anonymous: true,
+    federated: Object.freeze([...(options.federated ?? [])]),
+    popup: options.browser,
+    redirect: options.browser,
+    tenants: false,
+    // Supabase has no lookup: the flow takes the combined, enumeration-safe path.
+    reliableSignInMethodLookup: false,
+    actionCodes: SUPABASE_ACTION_MODES,
+    captcha: options.captcha,
+  });
+}
+
+/** `setTenant`: Supabase Auth has no tenants, only the project itself (`null`). */
+export async function refuseTenant(tenantId: string | null): Promise<void> {
+  if (tenantId !== null) throw new AuthError('operation-not-allowed');
+}
+
+/** `fetchSignInMethodsForEmail`: checks the address, then says "unknown". */
+export async function lookupSignInMethods(email: string): Promise<SignInMethod[]> {
+  requireEmail(email);
+  // Supabase has no such lookup (and would be enumerable if it had): always "unknown".
+  return [];
+}
