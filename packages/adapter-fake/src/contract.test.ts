@@ -1,4 +1,4 @@
-import { type ContractHarness, runProviderContract } from '@doorway/auth-core/testing';
+import { type ContractHarness, runProviderContract } from '@doorway/testing';
 import {
   createFakeProvider,
   createManualClock,

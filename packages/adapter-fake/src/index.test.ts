@@ -4,7 +4,7 @@
  * control, the fake IdP and the admin helpers.
  */
 import { ACTION_MODES, type AuthCredential, AuthError } from '@doorway/auth-core';
-import { expectAuthError } from '@doorway/auth-core/testing';
+import { expectAuthError } from '@doorway/testing';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {

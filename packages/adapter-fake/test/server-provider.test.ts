@@ -1,5 +1,5 @@
 import { AuthError } from '@doorway/auth-core';
-import { runProviderContract } from '@doorway/auth-core/testing';
+import { runProviderContract } from '@doorway/testing';
 import { describe, expect, it } from 'vitest';
 import {
   createFakeProvider,

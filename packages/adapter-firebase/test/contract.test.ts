@@ -1,4 +1,4 @@
-// The shared AuthProvider contract (auth-core/testing) against the Firebase Auth emulator, twice: with
+// The shared AuthProvider contract (@doorway/testing) against the Firebase Auth emulator, twice: with
 // email enumeration protection off (reliable lookups) and on (the enumeration-safe variants).
 //
 // Left out on purpose, so those contract groups are gated off by their titles:
@@ -11,7 +11,7 @@ import {
   type ContractHarness,
   type ContractUserInput,
   runProviderContract,
-} from '@doorway/auth-core/testing';
+} from '@doorway/testing';
 import { FacebookAuthProvider, GithubAuthProvider, signInWithCredential } from 'firebase/auth';
 import { afterAll } from 'vitest';
 import { toFirebaseCredential } from '../src/index.ts';

@@ -15,8 +15,8 @@ import {
   type WidgetConfigInput,
   waitForProvider,
 } from '@doorway/auth-core';
-import { expectAuthError } from '@doorway/auth-core/testing';
 import { GOTRUE_DEFAULT_TEMPLATES } from '@doorway/gotrue-double';
+import { expectAuthError } from '@doorway/testing';
 import {
   AuthApiError,
   AuthPKCECodeVerifierMissingError,

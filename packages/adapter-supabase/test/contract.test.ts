@@ -2,7 +2,7 @@
  * The provider contract against the GoTrue double (a fresh double per test). No Supabase Auth server runs
  * here: everything below is checked against the double only.
  */
-import { runProviderContract } from '@doorway/auth-core/testing';
+import { runProviderContract } from '@doorway/testing';
 import { afterAll } from 'vitest';
 import { createSupabaseHarness, server } from './harness.ts';
 

@@ -4,8 +4,8 @@
  * snapshots are in packages/gotrue-double/test/double.test.ts.
  */
 
-import { expectAuthError } from '@doorway/auth-core/testing';
 import { createGoTrueDouble, type GoTrueDouble } from '@doorway/gotrue-double';
+import { expectAuthError } from '@doorway/testing';
 import { describe, expect, it } from 'vitest';
 import { createSupabaseProvider, SUPABASE_EMAIL_TEMPLATES } from '../src/index.ts';
 

@@ -18,8 +18,8 @@
  */
 import type { AuthProvider } from '@doorway/auth-core';
 import type { ServerAuthProvider } from '@doorway/auth-core/server';
-import { runProviderContract } from '@doorway/auth-core/testing';
 import { createGoTrueDouble } from '@doorway/gotrue-double';
+import { runProviderContract } from '@doorway/testing';
 import { createSupabaseServer } from '../src/server.ts';
 import { CONTRACT_PROJECT, doubleInspect } from './inspect.ts';
 

@@ -16,8 +16,8 @@ import {
   systemClock,
 } from '@doorway/auth-core';
 import { SERVER_OPS, type ServerAuthProvider } from '@doorway/auth-core/server';
-import { expectAuthError } from '@doorway/auth-core/testing';
 import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '@doorway/gotrue-double';
+import { expectAuthError } from '@doorway/testing';
 import { describe, expect, it } from 'vitest';
 import {
   createSupabaseProvider,

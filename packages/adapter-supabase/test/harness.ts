@@ -3,8 +3,8 @@
  * the contract harness (`inspect` reads the double's outbox and drives its admin side and IdP).
  */
 
-import type { ContractHarness } from '@doorway/auth-core/testing';
 import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '@doorway/gotrue-double';
+import type { ContractHarness } from '@doorway/testing';
 import { setupServer } from 'msw/node';
 import {
   createSupabaseProvider,

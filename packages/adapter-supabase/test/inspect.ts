@@ -5,8 +5,8 @@
  */
 
 import type { CaptchaVerifier } from '@doorway/auth-core';
-import type { ContractEmailKind, ContractInspect } from '@doorway/auth-core/testing';
 import type { GoTrueDouble, GoTrueDoubleOptions } from '@doorway/gotrue-double';
+import type { ContractEmailKind, ContractInspect } from '@doorway/testing';
 import { formatActionCode, SUPABASE_EMAIL_TEMPLATES, toSupabaseProvider } from '../src/index.ts';
 
 /** Doorway's templates, in the double's template names. */

@@ -3,8 +3,9 @@
  * host's e2e run on): supabase-js and the server entry through the global `fetch`. The double's own HTTP
  * answers (CORS, its outbox route, real time) are checked in packages/gotrue-double/test/http.test.ts.
  */
-import { expectAuthError } from '@doorway/auth-core/testing';
+
 import { type ServedGoTrueDouble, serveGoTrueDouble } from '@doorway/gotrue-double/http';
+import { expectAuthError } from '@doorway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseProvider } from '../src/index.ts';
 import { createSupabaseServer } from '../src/server.ts';

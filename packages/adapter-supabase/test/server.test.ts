@@ -5,8 +5,8 @@
  */
 
 import { confirmPasswordResetAction, handleActionCode } from '@doorway/auth-core';
-import { expectAuthError } from '@doorway/auth-core/testing';
 import { createGoTrueDouble, type GoTrueDouble } from '@doorway/gotrue-double';
+import { expectAuthError } from '@doorway/testing';
 import { describe, expect, it } from 'vitest';
 import { createSupabaseProvider, formatActionCode, SUPABASE_EMAIL_TEMPLATES } from '../src/index.ts';
 import { createSupabaseServer, SUPABASE_ACTION_MODES, type SupabaseServerOptions } from '../src/server.ts';

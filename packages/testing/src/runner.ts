@@ -1,0 +1,59 @@
+/**
+ * {@link runProviderContract}: one vitest suite composed of the capability groups.
+ * @module
+ */
+import { afterEach, beforeEach, describe } from 'vitest';
+import { requireValue } from './assert.ts';
+import { type ContractContext, createContractContext } from './context.ts';
+import { actionCodeTests } from './groups/actionCodes.ts';
+import { anonymousTests } from './groups/anonymous.ts';
+import { basicsTests } from './groups/basics.ts';
+import { emailLinkTests } from './groups/emailLink.ts';
+import { emailPasswordTests } from './groups/emailPassword.ts';
+import { federatedCredentialTests } from './groups/federatedCredentials.ts';
+import { federatedPopupTests, federatedRedirectTests } from './groups/federatedIdp.ts';
+import { passwordResetTests } from './groups/passwordReset.ts';
+import { phoneTests } from './groups/phone.ts';
+import { signInMethodLookupTests } from './groups/signInMethodLookup.ts';
+import { tenantTests } from './groups/tenants.ts';
+import type { ContractHarness, ProviderContractOptions } from './types.ts';
+
+// In this order, so the suite reads as it always has: basics first, tenants last.
+const GROUPS: readonly ((h: ContractContext) => void)[] = [
+  basicsTests,
+  emailPasswordTests,
+  signInMethodLookupTests,
+  passwordResetTests,
+  emailLinkTests,
+  anonymousTests,
+  phoneTests,
+  federatedCredentialTests,
+  federatedPopupTests,
+  federatedRedirectTests,
+  actionCodeTests,
+  tenantTests,
+];
+
+/**
+ * Registers the provider contract suite: one `describe` named after `options.name`, with tests named
+ * `"<method> - should …"`. Call it at the top level of a `*.test.ts` file.
+ *
+ * Groups run only where the provider (or `options.capabilities`) declares the capability, and some need
+ * an optional harness hook (`actionCode`, `federatedCredential`, `idp`, `disableUser`); their titles say
+ * which. When `reliableSignInMethodLookup` is `false`, the enumeration-safe variants run instead: no
+ * lookup, and an unknown email fails like a wrong password (`wrong-password`).
+ */
+export function runProviderContract(options: ProviderContractOptions): void {
+  describe(`${options.name} — AuthProvider contract`, async () => {
+    let harness: ContractHarness | undefined;
+    // Gates are decided at collection time, from one throw-away harness.
+    const h = await createContractContext(options, () => requireValue(harness, 'a harness (inside a test)'));
+    beforeEach(async () => {
+      harness = await options.create();
+    });
+    afterEach(async () => {
+      await harness?.dispose?.();
+    });
+    for (const register of GROUPS) register(h);
+  });
+}
