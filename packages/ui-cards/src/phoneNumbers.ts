@@ -16,12 +16,13 @@
  * first chunk would make esbuild split a separate shared chunk, and every extra chunk costs gzip efficiency.
  * @module
  */
-import type { CountryCode } from 'libphonenumber-js/core';
 import metadata from './phone-metadata.ts';
 
 /** A country the phone card offers. */
 export interface Country {
-  code: CountryCode;
+  /** ISO 3166-1 alpha-2 region code ("GB"), a key of libphonenumber-js's metadata (a plain string here, so
+   * the published types need no libphonenumber-js: the package ships its metadata and imports nothing). */
+  code: string;
   name: string;
   dial: string;
 }
@@ -64,7 +65,7 @@ export function countryList(allowed: readonly string[] | null, blocked: readonly
   } catch {
     // Old runtimes: show the ISO code.
   }
-  return (Object.keys(countries) as CountryCode[])
+  return Object.keys(countries)
     .filter((c) => (allowed ? allowed.includes(c) : !blocked.includes(c)))
     .map((code) => ({ code, name: names?.of(code) ?? code, dial: dialOf(code) }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));

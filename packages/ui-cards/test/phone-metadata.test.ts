@@ -68,7 +68,7 @@ describe('phone metadata (min without formats)', () => {
   it('countryList offers libphonenumber-js’s countries with their calling codes, allowed or not blocked', () => {
     const all = countryList(null, []);
     expect(all.map((c) => c.code).sort()).toEqual(getCountries());
-    for (const c of all) expect(c.dial).toBe(getCountryCallingCode(c.code));
+    for (const c of all) expect(c.dial).toBe(getCountryCallingCode(c.code as CountryCode));
     expect(all.find((c) => c.code === 'GB')?.name).toBe('United Kingdom');
     expect(countryList(['US', 'GB'], []).map((c) => c.code)).toEqual(['GB', 'US']);
     expect(countryList(null, ['US']).some((c) => c.code === 'US')).toBe(false);
