@@ -4,7 +4,6 @@
  * @module
  */
 import { handleActionCode } from './action.ts';
-import type { WidgetConfig } from './config.ts';
 import {
   assessEmailLink,
   buildEmailLinkUrl,
@@ -14,33 +13,10 @@ import {
   saveEmailLinkSession,
 } from './emailLinkStore.ts';
 import { AuthError } from './errors.ts';
-import { providerOf, REDIRECT_KEY, readRedirectState } from './flow.ts';
-import type { Clock, LazyProvider } from './loader.ts';
 import type { ProviderOp } from './ops.ts';
-import type { AuthCredential, AuthProvider, CaptchaVerifier, SignInResult } from './provider.ts';
+import type { AuthCredential, AuthProvider, SignInResult } from './provider.ts';
+import { type FlowRuntime, providerOf, REDIRECT_KEY, readRedirectState } from './runtime.ts';
 import type { ProviderLoaded } from './start.ts';
-
-/** What a running flow's provider calls read and remember (one per flow, owned by the runner). */
-export interface FlowRuntime {
-  /** The provider once loaded (`null` while a lazy one loads). */
-  provider: AuthProvider | null;
-  /** What the flow was created with: the provider or the lazy one to load. */
-  readonly source: AuthProvider | LazyProvider;
-  readonly config: WidgetConfig;
-  readonly clock: Clock;
-  readonly storage: KeyValueStorage | null;
-  readonly createId: () => string;
-  readonly signOut: boolean;
-  /** The captcha verifier of the last phone submission (a resend reuses it). */
-  lastVerifier: CaptchaVerifier | null;
-  /**
-   * An email link signs in once. When linking the pending credential fails after that sign-in, the retry
-   * links on the sign-in already made instead of spending the used link again.
-   */
-  linkSignIn: { link: string; result: SignInResult } | null;
-  /** A lazy provider's load in progress, shared by whatever waits for it (`providerOf`). */
-  loading?: Promise<AuthProvider> | null;
-}
 
 function guardStorage<T>(rt: FlowRuntime, fn: (s: KeyValueStorage) => T): T {
   if (!rt.storage) throw new AuthError('web-storage-unsupported');

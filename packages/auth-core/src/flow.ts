@@ -10,11 +10,11 @@ import type { WidgetConfig } from './config.ts';
 import type { KeyValueStorage } from './emailLinkStore.ts';
 import { toErrorInfo } from './errors.ts';
 import type { FlowEvent, TimerName } from './events.ts';
-import type { FlowRuntime } from './execute.ts';
-import { type Clock, isLazyProvider, type LazyProvider, systemClock, waitForProvider } from './loader.ts';
+import { type Clock, isLazyProvider, type LazyProvider, systemClock } from './loader.ts';
 import type { MessageKey } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
-import type { AuthCredential, AuthProvider } from './provider.ts';
+import type { AuthProvider, SignInResult } from './provider.ts';
+import { type FlowRuntime, providerOf, readRedirectState } from './runtime.ts';
 import { type FlowContext, go, initialState, startTransition, type TransitionResult } from './start.ts';
 import type { FlowState } from './states.ts';
 
@@ -63,40 +63,6 @@ export interface CreateFlowOptions {
    * event ends on the unrecoverable error card and such a call fails with `provider-load-timeout`.
    */
   initialState?: FlowState;
-}
-
-/** Where the redirect flow keeps its pending credential while the page is away. */
-export const REDIRECT_KEY = 'doorway.redirect';
-
-/** The pending credential the redirect flow stored before leaving, if any. */
-export function readRedirectState(
-  storage: KeyValueStorage | null,
-): { pendingCredential: AuthCredential | null } | null {
-  try {
-    const raw = storage?.getItem(REDIRECT_KEY);
-    return raw ? (JSON.parse(raw) as { pendingCredential: AuthCredential | null }) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The flow's provider: at once when it is there; else a lazy provider's load (5 s script, 10 s library),
- * started once and shared by everything that waits for it. A failed load is tried again by the next caller.
- */
-export function providerOf(rt: FlowRuntime): Promise<AuthProvider> {
-  if (rt.provider) return Promise.resolve(rt.provider);
-  rt.loading ??= waitForProvider(rt.source as LazyProvider, rt.clock).then(
-    (provider) => {
-      rt.provider = provider;
-      return provider;
-    },
-    (error: unknown) => {
-      rt.loading = null;
-      throw error;
-    },
-  );
-  return rt.loading;
 }
 
 function defaultStorage(): KeyValueStorage | null {
@@ -157,9 +123,49 @@ const NO_CAPABILITIES: FlowContext['capabilities'] = {
  * const taken = runFlow({ ...options, initialState: loaderData.state }, engine);
  */
 export function runFlow(options: CreateFlowOptions, engine: FlowEngine | PromiseLike<FlowEngine>): Flow {
+  const r = createRunner(options, engine);
+  if (!r.loaded) r.ready.then(engineArrived(r), () => crash(r, 'network-request-failed'));
+  const flow: Flow = {
+    getSnapshot: () => r.state,
+    subscribe(listener) {
+      r.listeners.add(listener);
+      return () => r.listeners.delete(listener);
+    },
+    send: (event) => send(r, event),
+    dispose() {
+      r.disposed = true;
+      stopTimers(r);
+      r.listeners.clear();
+    },
+  };
+  begin(r, options);
+  return flow;
+}
+
+/** One running flow's moving parts, shared by the small functions below. */
+interface Runner {
+  readonly rt: FlowRuntime;
+  readonly config: WidgetConfig;
+  readonly clock: Clock;
+  readonly navigate: (url: string) => void;
+  /** The engine once it is there; `ready` resolves with it. */
+  loaded: FlowEngine | null;
+  readonly ready: PromiseLike<FlowEngine>;
+  /** The state the flow began from instead of `START` (a server's), if any. */
+  readonly from: FlowState | undefined;
+  state: FlowState;
+  disposed: boolean;
+  dispatching: boolean;
+  /** Set when a transition read the capabilities of a provider still loading: its result is not used. */
+  blind: boolean;
+  readonly queue: FlowEvent[];
+  readonly listeners: Set<() => void>;
+  readonly timers: Map<TimerName, unknown>;
+}
+
+function createRunner(options: CreateFlowOptions, engine: FlowEngine | PromiseLike<FlowEngine>): Runner {
   const clock = options.clock ?? systemClock;
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
-  const navigate = options.navigate ?? defaultNavigate;
   const { config } = options;
   const rt: FlowRuntime = {
     provider: isLazyProvider(options.provider) ? null : options.provider,
@@ -172,8 +178,6 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
     lastVerifier: null,
     linkSignIn: null,
   };
-  let loaded: FlowEngine | null = 'transition' in engine ? engine : null;
-  const ready = Promise.resolve(engine);
   // A redirect's result is read by `START`, in the browser: a server could not have. So is an email
   // sign-in link's session when this browser sent the link (it is in this browser's storage): on such a
   // page the browser checks the link again rather than take the server's verdict.
@@ -182,193 +186,215 @@ export function runFlow(options: CreateFlowOptions, engine: FlowEngine | Promise
     readRedirectState(storage) || (link?.mode === 'signIn' && link.oobCode !== null)
       ? undefined
       : options.initialState;
-  let state = from ?? initialState(options.url);
-  let disposed = false;
-  let dispatching = false;
-  const queue: FlowEvent[] = [];
-  const listeners = new Set<() => void>();
-  const timers = new Map<TimerName, unknown>();
-
-  const stopTimers = () => {
-    for (const handle of timers.values()) clock.clearTimeout(handle);
-    timers.clear();
+  return {
+    rt,
+    config,
+    clock,
+    navigate: options.navigate ?? defaultNavigate,
+    loaded: 'transition' in engine ? engine : null,
+    ready: Promise.resolve(engine),
+    from,
+    state: from ?? initialState(options.url),
+    disposed: false,
+    dispatching: false,
+    blind: false,
+    queue: [],
+    listeners: new Set(),
+    timers: new Map(),
   };
-  // Set when a transition read the capabilities of a provider still loading: its result is not used.
-  let blind = false;
-  const ctx = (): FlowContext => {
-    const provider = rt.provider;
-    if (provider) return { config, capabilities: provider.capabilities };
-    return {
-      config,
-      get capabilities() {
-        blind = true;
-        return NO_CAPABILITIES;
-      },
-    };
-  };
+}
 
-  /** Ends the flow on the unrecoverable error card. */
-  const crash = (message: MessageKey) => {
-    if (disposed) return;
-    queue.length = 0;
-    stopTimers();
-    const [next, effects] = go(state, { card: 'unrecoverableError', message });
-    state = next;
-    for (const l of [...listeners]) l();
-    for (const effect of effects) run(effect);
-  };
-
-  if (!loaded) {
-    ready.then(
-      (e) => {
-        loaded = e;
-        drain();
-      },
-      () => crash('network-request-failed'),
-    );
-  }
-
-  function send(event: FlowEvent): void {
-    if (disposed) return;
-    queue.push(event);
-    drain();
-  }
-
-  /** Applies queued events in order; one still waiting for the engine stops the queue. */
-  function drain(): void {
-    if (disposed || dispatching) return;
-    dispatching = true;
-    let changed = false;
-    const effects: Effect[] = [];
-    try {
-      while (queue.length > 0) {
-        const next = queue[0] as FlowEvent;
-        blind = false;
-        const result = loaded ? loaded.transition(state, next, ctx()) : startTransition(state, next, ctx());
-        if (blind) {
-          // Applied again once the provider is there; the events after it wait, in order.
-          providerOf(rt).then(drain, (error: unknown) => {
-            if (queue.length > 0) crash(toErrorInfo(error).code);
-          });
-          break;
-        }
-        if (!result) break; // not the first card's: waits for the engine
-        queue.shift();
-        const [nextState, out] = result;
-        if (nextState !== state) {
-          state = nextState;
-          changed = true;
-        }
-        effects.push(...out);
-      }
-    } finally {
-      dispatching = false;
-    }
-    if (changed) for (const l of [...listeners]) l();
-    for (const effect of effects) run(effect);
-  }
-
-  function run(effect: Effect): void {
-    if (disposed) return;
-    switch (effect.type) {
-      case 'call': {
-        const { id, op } = effect;
-        const start = (e: FlowEngine) => {
-          if (disposed) return;
-          e.execute(op, rt).then(
-            (result) => send({ type: 'PROVIDER_RESOLVED', id, result }),
-            (error: unknown) => send({ type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) }),
-          );
-        };
-        // A call asked for before the engine arrived starts when it does (never, if it fails to load).
-        if (loaded) start(loaded);
-        else ready.then(start, () => undefined);
-        return;
-      }
-      case 'startTimer': {
-        const old = timers.get(effect.name);
-        if (old !== undefined) clock.clearTimeout(old);
-        const name = effect.name;
-        timers.set(
-          name,
-          clock.setTimeout(() => {
-            timers.delete(name);
-            send({ type: 'TIMER', name });
-          }, effect.ms),
-        );
-        return;
-      }
-      case 'cancelTimer': {
-        const handle = timers.get(effect.name);
-        if (handle !== undefined) clock.clearTimeout(handle);
-        timers.delete(effect.name);
-        return;
-      }
-      case 'redirect':
-        navigate(effect.url);
-        return;
-      case 'signInSuccess': {
-        const cb = config.callbacks.signInSuccess;
-        Promise.resolve()
-          .then(() => (cb ? cb(effect.result, effect.redirectUrl) : true))
-          .then(
-            (answer) => send({ type: 'CALLBACK_RESULT', redirect: answer !== false }),
-            () => send({ type: 'CALLBACK_RESULT', redirect: false }),
-          );
-        return;
-      }
-      case 'signInFailure':
-        Promise.resolve()
-          .then(() => config.callbacks.signInFailure?.(effect.error))
-          .catch(() => undefined);
-        return;
-      case 'uiShown':
-        try {
-          config.callbacks.uiShown?.();
-        } catch {
-          // An app callback's failure must not break the widget.
-        }
-        return;
-    }
-  }
-
-  const flow: Flow = {
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    send,
-    dispose() {
-      disposed = true;
-      stopTimers();
-      listeners.clear();
-    },
-  };
-
-  if (from) {
-    // The server knows no browser user: an anonymous one the SDK restores is the one to upgrade (what
-    // `START` does with `currentUser`), once the provider is there.
-    const adopt = (provider: AuthProvider) => {
-      const user = provider.getCurrentUser();
-      if (disposed || !config.autoUpgradeAnonymousUsers || !user?.isAnonymous || state.upgradeUid !== null)
-        return;
-      state = { ...state, upgradeUid: user.uid };
-      for (const l of [...listeners]) l();
-    };
-    if (rt.provider) adopt(rt.provider);
-    else providerOf(rt).then(adopt, () => undefined); // in the background; a caller retries a failure
-    if (from.shown) run({ type: 'uiShown' });
+/** `START`, or taking over the state a server handed over. */
+function begin(r: Runner, options: CreateFlowOptions): void {
+  const { rt } = r;
+  if (r.from) {
+    if (rt.provider) adoptAnonymousUser(r, rt.provider);
+    else
+      providerOf(rt).then(
+        (p) => adoptAnonymousUser(r, p),
+        () => undefined,
+      ); // a caller retries a failure
+    if (r.from.shown) run(r, { type: 'uiShown' });
   } else if (rt.provider) {
-    send({
+    send(r, {
       type: 'START',
       url: options.url,
       currentUser: rt.provider.getCurrentUser(),
-      redirectPending: readRedirectState(storage) !== null,
+      redirectPending: readRedirectState(rt.storage) !== null,
       signOut: rt.signOut,
     });
   } else {
-    send({ type: 'START', url: options.url, currentUser: null, redirectPending: false, lazy: true });
+    send(r, { type: 'START', url: options.url, currentUser: null, redirectPending: false, lazy: true });
   }
-  return flow;
+}
+
+/**
+ * The server knows no browser user: an anonymous one the SDK restores is the one to upgrade (what `START`
+ * does with `currentUser`), once the provider is there.
+ */
+function adoptAnonymousUser(r: Runner, provider: AuthProvider): void {
+  const user = provider.getCurrentUser();
+  if (r.disposed || !r.config.autoUpgradeAnonymousUsers || !user?.isAnonymous || r.state.upgradeUid !== null)
+    return;
+  r.state = { ...r.state, upgradeUid: user.uid };
+  notify(r);
+}
+
+function engineArrived(r: Runner): (engine: FlowEngine) => void {
+  return (engine) => {
+    r.loaded = engine;
+    drain(r);
+  };
+}
+
+function notify(r: Runner): void {
+  for (const l of [...r.listeners]) l();
+}
+
+function stopTimers(r: Runner): void {
+  for (const handle of r.timers.values()) r.clock.clearTimeout(handle);
+  r.timers.clear();
+}
+
+function contextOf(r: Runner): FlowContext {
+  const { config, rt } = r;
+  if (rt.provider) return { config, capabilities: rt.provider.capabilities };
+  return {
+    config,
+    get capabilities() {
+      r.blind = true;
+      return NO_CAPABILITIES;
+    },
+  };
+}
+
+/** Ends the flow on the unrecoverable error card. */
+function crash(r: Runner, message: MessageKey): void {
+  if (r.disposed) return;
+  r.queue.length = 0;
+  stopTimers(r);
+  const [next, effects] = go(r.state, { card: 'unrecoverableError', message });
+  r.state = next;
+  notify(r);
+  for (const effect of effects) run(r, effect);
+}
+
+function send(r: Runner, event: FlowEvent): void {
+  if (r.disposed) return;
+  r.queue.push(event);
+  drain(r);
+}
+
+/** Applies queued events in order; one still waiting for the engine stops the queue. */
+function drain(r: Runner): void {
+  if (r.disposed || r.dispatching) return;
+  r.dispatching = true;
+  let changed = false;
+  const effects: Effect[] = [];
+  try {
+    while (r.queue.length > 0) {
+      const result = applyFirst(r);
+      if (!result) break;
+      const [nextState, out] = result;
+      if (nextState !== r.state) {
+        r.state = nextState;
+        changed = true;
+      }
+      effects.push(...out);
+    }
+  } finally {
+    r.dispatching = false;
+  }
+  if (changed) notify(r);
+  for (const effect of effects) run(r, effect);
+}
+
+/** The transition of the first queued event, taken off the queue; `null` when it has to wait. */
+function applyFirst(r: Runner): TransitionResult | null {
+  const next = r.queue[0] as FlowEvent;
+  r.blind = false;
+  const result = r.loaded
+    ? r.loaded.transition(r.state, next, contextOf(r))
+    : startTransition(r.state, next, contextOf(r));
+  if (r.blind) {
+    // Applied again once the provider is there; the events after it wait, in order.
+    providerOf(r.rt).then(
+      () => drain(r),
+      (error: unknown) => {
+        if (r.queue.length > 0) crash(r, toErrorInfo(error).code);
+      },
+    );
+    return null;
+  }
+  if (!result) return null; // not the first card's: waits for the engine
+  r.queue.shift();
+  return result;
+}
+
+function run(r: Runner, effect: Effect): void {
+  if (r.disposed) return;
+  switch (effect.type) {
+    case 'call':
+      return call(r, effect.id, effect.op);
+    case 'startTimer':
+      return startTimer(r, effect.name, effect.ms);
+    case 'cancelTimer':
+      return cancelTimer(r, effect.name);
+    case 'redirect':
+      return r.navigate(effect.url);
+    case 'signInSuccess':
+      return askSignInSuccess(r, effect.result, effect.redirectUrl);
+    case 'signInFailure':
+      Promise.resolve()
+        .then(() => r.config.callbacks.signInFailure?.(effect.error))
+        .catch(() => undefined);
+      return;
+    case 'uiShown':
+      try {
+        r.config.callbacks.uiShown?.();
+      } catch {
+        // An app callback's failure must not break the widget.
+      }
+      return;
+  }
+}
+
+function call(r: Runner, id: number, op: ProviderOp): void {
+  const start = (engine: FlowEngine) => {
+    if (r.disposed) return;
+    engine.execute(op, r.rt).then(
+      (result) => send(r, { type: 'PROVIDER_RESOLVED', id, result }),
+      (error: unknown) => send(r, { type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) }),
+    );
+  };
+  // A call asked for before the engine arrived starts when it does (never, if it fails to load).
+  if (r.loaded) start(r.loaded);
+  else r.ready.then(start, () => undefined);
+}
+
+function startTimer(r: Runner, name: TimerName, ms: number): void {
+  cancelTimer(r, name);
+  r.timers.set(
+    name,
+    r.clock.setTimeout(() => {
+      r.timers.delete(name);
+      send(r, { type: 'TIMER', name });
+    }, ms),
+  );
+}
+
+function cancelTimer(r: Runner, name: TimerName): void {
+  const handle = r.timers.get(name);
+  if (handle !== undefined) r.clock.clearTimeout(handle);
+  r.timers.delete(name);
+}
+
+function askSignInSuccess(r: Runner, result: SignInResult, redirectUrl: string | null): void {
+  const cb = r.config.callbacks.signInSuccess;
+  Promise.resolve()
+    .then(() => (cb ? cb(result, redirectUrl) : true))
+    .then(
+      (answer) => send(r, { type: 'CALLBACK_RESULT', redirect: answer !== false }),
+      () => send(r, { type: 'CALLBACK_RESULT', redirect: false }),
+    );
 }

@@ -11,7 +11,6 @@ export * from './emailLinkStore.ts';
 export { createFlow, flowEngine } from './engine.ts';
 export * from './errors.ts';
 export * from './events.ts';
-export type { FlowRuntime } from './execute.ts';
 export {
   type CreateFlowOptions,
   type Flow,
@@ -24,6 +23,7 @@ export * from './ops.ts';
 export * from './provider.ts';
 export * from './redirect.ts';
 export * from './rules.ts';
+export type { FlowRuntime } from './runtime.ts';
 export {
   type FlowContext,
   initialState,

@@ -7,11 +7,12 @@
 import type { WidgetConfig } from './config.ts';
 import { AuthError, toErrorInfo } from './errors.ts';
 import type { FlowEvent } from './events.ts';
-import { execute, type FlowRuntime } from './execute.ts';
+import { execute } from './execute.ts';
 import { formEvent } from './formEvent.ts';
 import { systemClock } from './loader.ts';
 import type { ProviderOp } from './ops.ts';
 import type { SignInResult } from './provider.ts';
+import type { FlowRuntime } from './runtime.ts';
 import { assertSecret, deriveSealingKey, openWith, SEALED_STATE_TTL_MS, sealWith } from './sealedState.ts';
 import { SERVER_OPS, type ServerAuthProvider } from './serverProvider.ts';
 import { createServerStorage } from './serverStorage.ts';
