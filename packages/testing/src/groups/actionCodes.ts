@@ -53,74 +53,13 @@ export function actionCodeTests(h: ContractContext): void {
 }
 
 function backendCodeTests(h: ContractContext): void {
-  const { caps, hooks, supportsCode } = h;
+  const { caps, hooks } = h;
   // The remaining codes are minted by the backend's admin side, through the harness.
   describe.skipIf(!hooks.actionCode || !caps.password)(
     'codes from the backend (hook: actionCode, capability: password)',
     () => {
-      it.runIf(supportsCode('verifyEmail'))(
-        'applyActionCode - should verify the email of a verifyEmail code',
-        async ({ skip }) => {
-          const email = uniqueEmail('verify');
-          await h.inspect.createUser({ email, password: PASSWORD, emailVerified: false });
-          const code = await actionCodeOrSkip(h, skip, email, 'verifyEmail');
-          await expect(h.provider.checkActionCode(code)).resolves.toMatchObject({
-            operation: 'verifyEmail',
-            email,
-          });
-          await h.provider.applyActionCode(code);
-          const result = await h.provider.signInWithEmailAndPassword(email, PASSWORD);
-          expect(result.user.emailVerified).toBe(true);
-        },
-      );
-
-      it.runIf(supportsCode('verifyEmail'))(
-        'applyActionCode - should reject invalid-action-code for a code already applied',
-        async ({ skip }) => {
-          const email = uniqueEmail('verifytwice');
-          await h.inspect.createUser({ email, password: PASSWORD });
-          const code = await actionCodeOrSkip(h, skip, email, 'verifyEmail');
-          await h.provider.applyActionCode(code);
-          await expectAuthError(h.provider.applyActionCode(code), 'invalid-action-code');
-          await expectAuthError(h.provider.checkActionCode(code), 'invalid-action-code');
-        },
-      );
-
-      it.runIf(supportsCode('recoverEmail'))(
-        'applyActionCode - should restore the previous email with a recoverEmail code',
-        async ({ skip }) => {
-          const email = uniqueEmail('recover');
-          const newEmail = uniqueEmail('changed');
-          const uid = await h.inspect.createUser({ email, password: PASSWORD });
-          const code = await actionCodeOrSkip(h, skip, email, 'recoverEmail', { newEmail });
-          await expect(h.provider.checkActionCode(code)).resolves.toMatchObject({
-            operation: 'recoverEmail',
-            email,
-            previousEmail: newEmail,
-          });
-          await h.provider.applyActionCode(code);
-          const result = await h.provider.signInWithEmailAndPassword(email, PASSWORD);
-          expect(result.user.uid).toBe(uid);
-        },
-      );
-
-      it.runIf(supportsCode('verifyAndChangeEmail'))(
-        'applyActionCode - should change the email with a verifyAndChangeEmail code',
-        async ({ skip }) => {
-          const email = uniqueEmail('before');
-          const newEmail = uniqueEmail('after');
-          const uid = await h.inspect.createUser({ email, password: PASSWORD });
-          const code = await actionCodeOrSkip(h, skip, email, 'verifyAndChangeEmail', { newEmail });
-          await expect(h.provider.checkActionCode(code)).resolves.toMatchObject({
-            operation: 'verifyAndChangeEmail',
-            email: newEmail,
-            previousEmail: email,
-          });
-          await h.provider.applyActionCode(code);
-          const result = await h.provider.signInWithEmailAndPassword(newEmail, PASSWORD);
-          expect(result.user).toMatchObject({ uid, email: newEmail, emailVerified: true });
-        },
-      );
+      verifyEmailCodeTests(h);
+      emailChangeCodeTests(h);
     },
   );
 }
@@ -141,4 +80,76 @@ async function actionCodeOrSkip(
   // The harness said its backend cannot mint this kind of code.
   if (code === null) skip(`the backend cannot produce a ${kind} code`);
   return requireValue(code, `a ${kind} code`);
+}
+
+/** Codes that verify an email: applied once, then refused. */
+function verifyEmailCodeTests(h: ContractContext): void {
+  const { supportsCode } = h;
+  it.runIf(supportsCode('verifyEmail'))(
+    'applyActionCode - should verify the email of a verifyEmail code',
+    async ({ skip }) => {
+      const email = uniqueEmail('verify');
+      await h.inspect.createUser({ email, password: PASSWORD, emailVerified: false });
+      const code = await actionCodeOrSkip(h, skip, email, 'verifyEmail');
+      await expect(h.provider.checkActionCode(code)).resolves.toMatchObject({
+        operation: 'verifyEmail',
+        email,
+      });
+      await h.provider.applyActionCode(code);
+      const result = await h.provider.signInWithEmailAndPassword(email, PASSWORD);
+      expect(result.user.emailVerified).toBe(true);
+    },
+  );
+
+  it.runIf(supportsCode('verifyEmail'))(
+    'applyActionCode - should reject invalid-action-code for a code already applied',
+    async ({ skip }) => {
+      const email = uniqueEmail('verifytwice');
+      await h.inspect.createUser({ email, password: PASSWORD });
+      const code = await actionCodeOrSkip(h, skip, email, 'verifyEmail');
+      await h.provider.applyActionCode(code);
+      await expectAuthError(h.provider.applyActionCode(code), 'invalid-action-code');
+      await expectAuthError(h.provider.checkActionCode(code), 'invalid-action-code');
+    },
+  );
+}
+
+/** Codes that restore or change the email of an account. */
+function emailChangeCodeTests(h: ContractContext): void {
+  const { supportsCode } = h;
+  it.runIf(supportsCode('recoverEmail'))(
+    'applyActionCode - should restore the previous email with a recoverEmail code',
+    async ({ skip }) => {
+      const email = uniqueEmail('recover');
+      const newEmail = uniqueEmail('changed');
+      const uid = await h.inspect.createUser({ email, password: PASSWORD });
+      const code = await actionCodeOrSkip(h, skip, email, 'recoverEmail', { newEmail });
+      await expect(h.provider.checkActionCode(code)).resolves.toMatchObject({
+        operation: 'recoverEmail',
+        email,
+        previousEmail: newEmail,
+      });
+      await h.provider.applyActionCode(code);
+      const result = await h.provider.signInWithEmailAndPassword(email, PASSWORD);
+      expect(result.user.uid).toBe(uid);
+    },
+  );
+
+  it.runIf(supportsCode('verifyAndChangeEmail'))(
+    'applyActionCode - should change the email with a verifyAndChangeEmail code',
+    async ({ skip }) => {
+      const email = uniqueEmail('before');
+      const newEmail = uniqueEmail('after');
+      const uid = await h.inspect.createUser({ email, password: PASSWORD });
+      const code = await actionCodeOrSkip(h, skip, email, 'verifyAndChangeEmail', { newEmail });
+      await expect(h.provider.checkActionCode(code)).resolves.toMatchObject({
+        operation: 'verifyAndChangeEmail',
+        email: newEmail,
+        previousEmail: email,
+      });
+      await h.provider.applyActionCode(code);
+      const result = await h.provider.signInWithEmailAndPassword(newEmail, PASSWORD);
+      expect(result.user).toMatchObject({ uid, email: newEmail, emailVerified: true });
+    },
+  );
 }

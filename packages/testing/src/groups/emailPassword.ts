@@ -9,9 +9,11 @@ export function emailPasswordTests(h: ContractContext): void {
   describe.skipIf(!h.caps.password)('email and password (capability: password)', () => {
     createUserTests(h);
     passwordSignInTests(h);
+    passwordCredentialTests(h);
   });
 }
 
+/** Creating accounts, and the rejections of createUser. */
 function createUserTests(h: ContractContext): void {
   it('createUser - should create and sign in an account with a display name', async () => {
     const email = uniqueEmail('create');
@@ -44,8 +46,9 @@ function createUserTests(h: ContractContext): void {
   });
 }
 
+/** Signing in with the right password, a wrong one, or an email without an account. */
 function passwordSignInTests(h: ContractContext): void {
-  const { hooks, reliable } = h;
+  const { reliable } = h;
   it('signInWithEmailAndPassword - should sign in an existing account', async () => {
     const email = uniqueEmail('signin');
     const uid = await h.inspect.createUser({ email, password: PASSWORD, displayName: 'Grace Hopper' });
@@ -94,7 +97,11 @@ function passwordSignInTests(h: ContractContext): void {
       expect(unknown.message).toBe(wrong.message);
     },
   );
+}
 
+/** Malformed addresses, disabled accounts, and the password credential. */
+function passwordCredentialTests(h: ContractContext): void {
+  const { hooks } = h;
   it('signInWithEmailAndPassword - should reject invalid-email for a malformed address', async () => {
     await expectAuthError(h.provider.signInWithEmailAndPassword('not-an-email', PASSWORD), 'invalid-email');
   });

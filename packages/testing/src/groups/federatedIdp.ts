@@ -5,65 +5,13 @@ import { PASSWORD, uniqueEmail, uniqueSub } from '../fixtures.ts';
 
 /** Registers the federated popup group (capability: popup, hook: idp). */
 export function federatedPopupTests(h: ContractContext): void {
-  const { caps, hooks, federatedId, accountExistsError } = h;
+  const { caps, hooks, federatedId } = h;
   // Popups and redirects need an IdP the harness can drive (a real SDK's popup can't run offline).
   describe.skipIf(federatedId === undefined || !caps.popup || !hooks.idp)(
     'federated popup (capability: popup, hook: idp)',
     () => {
-      const providerId = federatedId ?? '';
-      const idp = () => requireValue(h.inspect.idp, 'inspect.idp');
-
-      it('signInWithFederated - should sign in with the identity the IdP returns in a popup', async () => {
-        const email = uniqueEmail('popup');
-        idp().queue({ sub: uniqueSub('popup'), email, displayName: 'Popup Person' });
-        const result = requireValue(
-          await h.provider.signInWithFederated(providerId, { mode: 'popup' }),
-          'a result',
-        );
-        expect(result).toMatchObject({ isNewUser: true, providerId });
-        expect(result.user).toMatchObject({ email, displayName: 'Popup Person' });
-        expect(h.provider.getCurrentUser()?.uid).toBe(result.user.uid);
-      });
-
-      it('signInWithFederated - should reject user-cancelled when the person cancels', async () => {
-        idp().cancelNext();
-        await expectAuthError(
-          h.provider.signInWithFederated(providerId, { mode: 'popup' }),
-          'user-cancelled',
-        );
-      });
-
-      it('signInWithFederated - should reject popup-blocked when the browser blocks the popup', async () => {
-        idp().blockPopup();
-        await expectAuthError(h.provider.signInWithFederated(providerId, { mode: 'popup' }), 'popup-blocked');
-      });
-
-      // Same opt-out as for credentials; needs a password account to collide with.
-      it.runIf(caps.password && accountExistsError)(
-        'signInWithFederated - should reject account-exists-with-different-credential for an email with a password account',
-        async () => {
-          const email = uniqueEmail('popupexists');
-          await h.inspect.createUser({ email, password: PASSWORD });
-          idp().queue({ sub: uniqueSub('popupexists'), email });
-          const error = await expectAuthError(
-            h.provider.signInWithFederated(providerId, { mode: 'popup' }),
-            'account-exists-with-different-credential',
-          );
-          expect(error.email).toBe(email);
-          expect(error.credential).toMatchObject({ kind: 'federated', providerId });
-        },
-      );
-
-      // Linking in a popup starts from an anonymous user.
-      it.runIf(caps.anonymous)(
-        'signInWithFederated - should link to the current user when link is true',
-        async () => {
-          const anonymous = await h.provider.signInAnonymously();
-          idp().queue({ sub: uniqueSub('popuplink'), email: uniqueEmail('popuplink') });
-          const result = await h.provider.signInWithFederated(providerId, { mode: 'popup', link: true });
-          expect(result?.user).toMatchObject({ uid: anonymous.user.uid, isAnonymous: false });
-        },
-      );
+      popupSignInTests(h);
+      popupCollisionAndLinkTests(h);
     },
   );
 }
@@ -96,6 +44,66 @@ export function federatedRedirectTests(h: ContractContext): void {
         await h.provider.signInWithFederated(providerId, { mode: 'redirect' });
         await expectAuthError(h.provider.getRedirectResult(), 'user-cancelled');
       });
+    },
+  );
+}
+
+/** Signing in through a popup, cancelled or blocked. */
+function popupSignInTests(h: ContractContext): void {
+  const providerId = h.federatedId ?? '';
+  const idp = () => requireValue(h.inspect.idp, 'inspect.idp');
+  it('signInWithFederated - should sign in with the identity the IdP returns in a popup', async () => {
+    const email = uniqueEmail('popup');
+    idp().queue({ sub: uniqueSub('popup'), email, displayName: 'Popup Person' });
+    const result = requireValue(
+      await h.provider.signInWithFederated(providerId, { mode: 'popup' }),
+      'a result',
+    );
+    expect(result).toMatchObject({ isNewUser: true, providerId });
+    expect(result.user).toMatchObject({ email, displayName: 'Popup Person' });
+    expect(h.provider.getCurrentUser()?.uid).toBe(result.user.uid);
+  });
+
+  it('signInWithFederated - should reject user-cancelled when the person cancels', async () => {
+    idp().cancelNext();
+    await expectAuthError(h.provider.signInWithFederated(providerId, { mode: 'popup' }), 'user-cancelled');
+  });
+
+  it('signInWithFederated - should reject popup-blocked when the browser blocks the popup', async () => {
+    idp().blockPopup();
+    await expectAuthError(h.provider.signInWithFederated(providerId, { mode: 'popup' }), 'popup-blocked');
+  });
+}
+
+/** A popup identity colliding with a password account, and linking one to an anonymous user. */
+function popupCollisionAndLinkTests(h: ContractContext): void {
+  const { caps, accountExistsError } = h;
+  const providerId = h.federatedId ?? '';
+  const idp = () => requireValue(h.inspect.idp, 'inspect.idp');
+  // Same opt-out as for credentials; needs a password account to collide with.
+  it.runIf(caps.password && accountExistsError)(
+    'signInWithFederated - should reject account-exists-with-different-credential for an email with a password account',
+    async () => {
+      const email = uniqueEmail('popupexists');
+      await h.inspect.createUser({ email, password: PASSWORD });
+      idp().queue({ sub: uniqueSub('popupexists'), email });
+      const error = await expectAuthError(
+        h.provider.signInWithFederated(providerId, { mode: 'popup' }),
+        'account-exists-with-different-credential',
+      );
+      expect(error.email).toBe(email);
+      expect(error.credential).toMatchObject({ kind: 'federated', providerId });
+    },
+  );
+
+  // Linking in a popup starts from an anonymous user.
+  it.runIf(caps.anonymous)(
+    'signInWithFederated - should link to the current user when link is true',
+    async () => {
+      const anonymous = await h.provider.signInAnonymously();
+      idp().queue({ sub: uniqueSub('popuplink'), email: uniqueEmail('popuplink') });
+      const result = await h.provider.signInWithFederated(providerId, { mode: 'popup', link: true });
+      expect(result?.user).toMatchObject({ uid: anonymous.user.uid, isAnonymous: false });
     },
   );
 }
