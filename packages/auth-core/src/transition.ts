@@ -15,7 +15,7 @@ import {
 import { RESEND_COUNTDOWN_SECONDS, SUCCESS_DISPLAY_DELAY_MS } from './constants.ts';
 import type { EmailLinkCheck } from './emailLinkStore.ts';
 import { type ErrorInfo, isRetryableError } from './errors.ts';
-import type { FlowEvent } from './events.ts';
+import type { FlowEvent, UI_EVENT_TYPES } from './events.ts';
 import type { MessageKey } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
 import type { AuthCredential, SignInMethod, SignInResult } from './provider.ts';
@@ -478,194 +478,218 @@ function firstError(...checks: (MessageKey | null)[]): MessageKey | null {
   return checks.find((c) => c !== null) ?? null;
 }
 
-function onUiEvent(state: FlowState, event: FlowEvent, ctx: FlowContext): TransitionResult {
+type UiEventType = (typeof UI_EVENT_TYPES)[number];
+type UiHandler<T extends UiEventType> = (
+  state: FlowState,
+  event: Extract<FlowEvent, { type: T }>,
+  ctx: FlowContext,
+) => TransitionResult;
+
+/** An email field as typed (trimmed, kept on the card) and its validation message, if any. */
+function typedEmail(
+  state: FlowState,
+  raw: string,
+): { typed: FlowState; email: string; invalid: MessageKey | null } {
+  const email = normalizeEmail(raw);
+  return { typed: { ...state, email } as FlowState, email, invalid: validateEmail(email, undefined) };
+}
+
+const onChooseProvider: UiHandler<'CHOOSE_PROVIDER'> = (state, event, ctx) => {
+  // Identifier-first shows email entry first, with the other options beside it.
+  const fromEmail = state.card === 'emailEntry' && ctx.config.displayMode === 'identifierFirst';
+  if (!fromEmail && (state.card !== 'providerChooser' || state.chooseTenant)) return same(state);
   const options = optionsOf(state, ctx);
-  const emailOption = emailOptionOf(options);
-  switch (event.type) {
-    case 'CHOOSE_TENANT': {
-      if (state.card !== 'providerChooser' || !state.chooseTenant || !ctx.config.tenants) return same(state);
-      if (!ctx.config.tenants.some((t) => t.id === event.tenantId)) return same(state);
-      return call(state, { kind: 'setTenant', tenantId: event.tenantId });
-    }
-    case 'CHOOSE_PROVIDER': {
-      // Identifier-first shows email entry first, with the other options beside it.
-      const fromEmail = state.card === 'emailEntry' && ctx.config.displayMode === 'identifierFirst';
-      if (!fromEmail && (state.card !== 'providerChooser' || state.chooseTenant)) return same(state);
-      const id = event.providerId;
-      if ((id === 'email' || id === 'password' || id === 'emailLink') && emailOption) {
-        return go(state, { card: 'emailEntry', email: '' });
-      }
-      if (id === 'phone' && phoneOptionOf(options)) return go(state, phoneEntryCard(options, ''));
-      if (id === 'anonymous' && options.some((o) => o.provider === 'anonymous')) {
-        return call(state, { kind: 'anonymous' });
-      }
-      const federated = federatedOption(options, id);
-      return federated ? call(state, federatedOp(state, ctx, federated, null, null)) : same(state);
-    }
-    case 'SUBMIT_EMAIL': {
-      if (state.card === 'emailLinkConfirmation') return same(state);
-      if (state.card !== 'emailEntry') return same(state);
-      const email = normalizeEmail(event.email);
-      const typed: FlowState = { ...state, email };
-      const invalid = validateEmail(email, undefined);
-      if (invalid) return fail(typed, invalid);
-      const tenant = ctx.config.displayMode === 'identifierFirst' ? tenantForEmail(ctx.config, email) : null;
-      const tenantChange = tenant !== null && tenant.id !== state.tenantId ? tenant.id : undefined;
-      if (!ctx.capabilities.reliableSignInMethodLookup && tenantChange === undefined) {
-        return routeEmail(typed, ctx, email, []);
-      }
-      return call(typed, { kind: 'lookupEmail', email, tenantId: tenantChange });
-    }
-    case 'SUBMIT_PASSWORD': {
-      if (state.card !== 'passwordSignIn' && state.card !== 'passwordLinking') return same(state);
-      const invalid = validatePassword(event.password, undefined);
-      if (invalid) return fail(state, invalid);
-      if (state.card === 'passwordLinking') {
-        return call(state, {
-          kind: 'passwordSignInAndLink',
-          email: state.email,
-          password: event.password,
-          credential: state.pendingCredential,
-        });
-      }
-      return call(state, {
-        kind: 'passwordSignIn',
-        email: state.email,
-        password: event.password,
-        link: state.upgradeUid !== null,
-      });
-    }
-    case 'GO_TO_RECOVERY':
-      if (state.card !== 'passwordSignIn' && state.card !== 'passwordLinking') return same(state);
-      return go(state, { card: 'passwordRecovery', email: state.email });
-    case 'GO_TO_SIGN_UP':
-      if (state.card !== 'passwordSignIn' || !state.offerSignUp || !emailOption) return same(state);
-      return go(state, {
-        card: 'passwordSignUp',
-        email: state.email,
-        requireName: emailOption.requireDisplayName,
-      });
-    case 'SUBMIT_SIGN_UP': {
-      if (state.card !== 'passwordSignUp') return same(state);
-      const email = normalizeEmail(event.email);
-      const name = typeof event.name === 'string' ? event.name.trim() : '';
-      const typed: FlowState = { ...state, email, name };
-      const invalid = firstError(
-        validateEmail(email, undefined),
-        validateName(name, { required: state.requireName }),
-        validateNewPassword(event.password, undefined),
-      );
-      if (invalid) return fail(typed, invalid);
-      return call(typed, {
-        kind: 'createUser',
-        email,
-        password: event.password,
-        name: name === '' ? null : name,
-        link: state.upgradeUid !== null,
-      });
-    }
-    case 'SUBMIT_RECOVERY': {
-      if (state.card !== 'passwordRecovery') return same(state);
-      const email = normalizeEmail(event.email);
-      const typed: FlowState = { ...state, email };
-      const invalid = validateEmail(email, undefined);
-      if (invalid) return fail(typed, invalid);
-      return call(typed, { kind: 'sendPasswordReset', email, url: state.pageUrl });
-    }
-    case 'SUBMIT_PHONE': {
-      if (state.card !== 'phoneEntry') return same(state);
-      const phone = phoneOptionOf(options);
-      const typed: FlowState = {
-        ...state,
-        phoneNumber: String(event.phoneNumber ?? ''),
-        country: String(event.country ?? ''),
-      };
-      const invalid = firstError(
-        validateCountry(event.country, {
-          allowed: phone?.allowedCountries ?? null,
-          blocked: phone?.blockedCountries ?? [],
-        }),
-        validatePhoneNumber(event.phoneNumber, undefined),
-        validateCaptcha(event.captchaSolved === true),
-      );
-      if (invalid) return fail(typed, invalid);
-      return call(typed, { kind: 'startPhone', phoneNumber: event.phoneNumber, verifier: event.verifier });
-    }
-    case 'SUBMIT_CODE': {
-      if (state.card !== 'phoneCode') return same(state);
-      const invalid = validateCode(event.code, undefined);
-      if (invalid) return fail(state, invalid);
-      return call(state, {
-        kind: 'confirmPhone',
-        verificationId: state.verificationId,
-        code: event.code.trim(),
-        link: state.upgradeUid !== null,
-      });
-    }
-    case 'RESEND_CODE':
-      if (state.card !== 'phoneCode' || state.resendIn > 0) return same(state);
-      return call(state, { kind: 'startPhone', phoneNumber: state.phoneNumber, verifier: null });
-    case 'CHANGE_PHONE':
-      if (state.card !== 'phoneCode') return same(state);
-      return go(state, { card: 'phoneEntry', phoneNumber: state.phoneNumber, country: state.country }, [
-        { type: 'cancelTimer', name: 'resend' },
-      ]);
-    case 'EMAIL_NOT_RECEIVED':
-      if (state.card !== 'emailLinkSent') return same(state);
-      return go(state, {
-        card: 'emailNotReceived',
-        email: state.email,
-        pendingCredential: state.pendingCredential,
-      });
-    case 'RESEND_EMAIL':
-      if (state.card !== 'emailNotReceived') return same(state);
-      return call(state, sendEmailLinkOp(state, ctx, state.email, state.pendingCredential));
-    case 'CONFIRM_EMAIL': {
-      if (state.card !== 'emailLinkConfirmation') return same(state);
-      const email = normalizeEmail(event.email);
-      const typed: FlowState = { ...state, email };
-      const invalid = validateEmail(email, undefined);
-      if (invalid) return fail(typed, invalid);
-      return call(typed, {
-        kind: 'completeEmailLink',
-        email,
-        link: state.link,
-        pendingCredential: null,
-        upgrade: state.upgradeUid !== null,
-      });
-    }
-    case 'SIGN_IN_FEDERATED': {
-      if (state.card !== 'federatedSignIn' && state.card !== 'federatedLinking') return same(state);
-      const option = federatedOption(options, state.providerId);
-      if (!option) return same(state);
-      const pending = state.card === 'federatedLinking' ? state.pendingCredential : null;
-      return call(state, federatedOp(state, ctx, option, state.email, pending));
-    }
-    case 'SEND_LINKING_EMAIL':
-      if (state.card !== 'emailLinkLinking') return same(state);
-      return call(state, sendEmailLinkOp(state, ctx, state.email, state.pendingCredential));
-    case 'SUBMIT_NEW_PASSWORD': {
-      if (state.card !== 'passwordReset') return same(state);
-      const invalid = validateNewPassword(event.password, undefined);
-      if (invalid) return fail(state, invalid);
-      return call(state, { kind: 'confirmPasswordReset', code: state.code, password: event.password });
-    }
-    case 'CONTINUE':
-      return onContinue(state, ctx);
-    case 'RETRY':
-      if (state.card !== 'recoverableError') return same(state);
-      return state.retry ? call(state, state.retry, { card: 'spinner' }) : firstCard(state, ctx);
-    case 'CANCEL':
-      return onCancel(state, ctx);
-    case 'SIGN_OUT':
-      if (state.card !== 'signedIn' && state.card !== 'providerChooser') return same(state);
-      return call(state, { kind: 'signOut' }, { card: 'spinner' });
-    case 'SIGN_IN_AGAIN':
-      if (state.card !== 'signOut') return same(state);
-      return firstCard(state, ctx);
-    default:
-      return same(state);
+  const id = event.providerId;
+  if ((id === 'email' || id === 'password' || id === 'emailLink') && emailOptionOf(options)) {
+    return go(state, { card: 'emailEntry', email: '' });
   }
+  if (id === 'phone' && phoneOptionOf(options)) return go(state, phoneEntryCard(options, ''));
+  if (id === 'anonymous' && options.some((o) => o.provider === 'anonymous')) {
+    return call(state, { kind: 'anonymous' });
+  }
+  const federated = federatedOption(options, id);
+  return federated ? call(state, federatedOp(state, ctx, federated, null, null)) : same(state);
+};
+
+const onSubmitEmail: UiHandler<'SUBMIT_EMAIL'> = (state, event, ctx) => {
+  if (state.card !== 'emailEntry') return same(state);
+  const { typed, email, invalid } = typedEmail(state, event.email);
+  if (invalid) return fail(typed, invalid);
+  const tenant = ctx.config.displayMode === 'identifierFirst' ? tenantForEmail(ctx.config, email) : null;
+  const tenantChange = tenant !== null && tenant.id !== state.tenantId ? tenant.id : undefined;
+  if (!ctx.capabilities.reliableSignInMethodLookup && tenantChange === undefined) {
+    return routeEmail(typed, ctx, email, []);
+  }
+  return call(typed, { kind: 'lookupEmail', email, tenantId: tenantChange });
+};
+
+const onSubmitSignUp: UiHandler<'SUBMIT_SIGN_UP'> = (state, event) => {
+  if (state.card !== 'passwordSignUp') return same(state);
+  const email = normalizeEmail(event.email);
+  const name = typeof event.name === 'string' ? event.name.trim() : '';
+  const typed: FlowState = { ...state, email, name };
+  const invalid = firstError(
+    validateEmail(email, undefined),
+    validateName(name, { required: state.requireName }),
+    validateNewPassword(event.password, undefined),
+  );
+  if (invalid) return fail(typed, invalid);
+  const link = state.upgradeUid !== null;
+  return call(typed, {
+    kind: 'createUser',
+    email,
+    password: event.password,
+    name: name === '' ? null : name,
+    link,
+  });
+};
+
+const onSubmitPhone: UiHandler<'SUBMIT_PHONE'> = (state, event, ctx) => {
+  if (state.card !== 'phoneEntry') return same(state);
+  const phone = phoneOptionOf(optionsOf(state, ctx));
+  const typed: FlowState = {
+    ...state,
+    phoneNumber: String(event.phoneNumber ?? ''),
+    country: String(event.country ?? ''),
+  };
+  const invalid = firstError(
+    validateCountry(event.country, {
+      allowed: phone?.allowedCountries ?? null,
+      blocked: phone?.blockedCountries ?? [],
+    }),
+    validatePhoneNumber(event.phoneNumber, undefined),
+    validateCaptcha(event.captchaSolved === true),
+  );
+  if (invalid) return fail(typed, invalid);
+  return call(typed, { kind: 'startPhone', phoneNumber: event.phoneNumber, verifier: event.verifier });
+};
+
+/** What each of a person's events does, one small handler each. */
+const UI_EVENTS: { [T in UiEventType]: UiHandler<T> } = {
+  CHOOSE_TENANT: (state, event, ctx) => {
+    if (state.card !== 'providerChooser' || !state.chooseTenant || !ctx.config.tenants) return same(state);
+    if (!ctx.config.tenants.some((t) => t.id === event.tenantId)) return same(state);
+    return call(state, { kind: 'setTenant', tenantId: event.tenantId });
+  },
+  CHOOSE_PROVIDER: onChooseProvider,
+  SUBMIT_EMAIL: onSubmitEmail,
+  SUBMIT_PASSWORD: (state, event) => {
+    if (state.card !== 'passwordSignIn' && state.card !== 'passwordLinking') return same(state);
+    const invalid = validatePassword(event.password, undefined);
+    if (invalid) return fail(state, invalid);
+    if (state.card === 'passwordLinking') {
+      const credential = state.pendingCredential;
+      return call(state, {
+        kind: 'passwordSignInAndLink',
+        email: state.email,
+        password: event.password,
+        credential,
+      });
+    }
+    const link = state.upgradeUid !== null;
+    return call(state, { kind: 'passwordSignIn', email: state.email, password: event.password, link });
+  },
+  GO_TO_RECOVERY: (state) => {
+    if (state.card !== 'passwordSignIn' && state.card !== 'passwordLinking') return same(state);
+    return go(state, { card: 'passwordRecovery', email: state.email });
+  },
+  GO_TO_SIGN_UP: (state, _event, ctx) => {
+    const emailOption = emailOptionOf(optionsOf(state, ctx));
+    if (state.card !== 'passwordSignIn' || !state.offerSignUp || !emailOption) return same(state);
+    return go(state, {
+      card: 'passwordSignUp',
+      email: state.email,
+      requireName: emailOption.requireDisplayName,
+    });
+  },
+  SUBMIT_SIGN_UP: onSubmitSignUp,
+  SUBMIT_RECOVERY: (state, event) => {
+    if (state.card !== 'passwordRecovery') return same(state);
+    const { typed, email, invalid } = typedEmail(state, event.email);
+    if (invalid) return fail(typed, invalid);
+    return call(typed, { kind: 'sendPasswordReset', email, url: state.pageUrl });
+  },
+  SUBMIT_PHONE: onSubmitPhone,
+  SUBMIT_CODE: (state, event) => {
+    if (state.card !== 'phoneCode') return same(state);
+    const invalid = validateCode(event.code, undefined);
+    if (invalid) return fail(state, invalid);
+    const { verificationId } = state;
+    return call(state, {
+      kind: 'confirmPhone',
+      verificationId,
+      code: event.code.trim(),
+      link: state.upgradeUid !== null,
+    });
+  },
+  RESEND_CODE: (state) => {
+    if (state.card !== 'phoneCode' || state.resendIn > 0) return same(state);
+    return call(state, { kind: 'startPhone', phoneNumber: state.phoneNumber, verifier: null });
+  },
+  CHANGE_PHONE: (state) => {
+    if (state.card !== 'phoneCode') return same(state);
+    return go(state, { card: 'phoneEntry', phoneNumber: state.phoneNumber, country: state.country }, [
+      { type: 'cancelTimer', name: 'resend' },
+    ]);
+  },
+  EMAIL_NOT_RECEIVED: (state) => {
+    if (state.card !== 'emailLinkSent') return same(state);
+    return go(state, {
+      card: 'emailNotReceived',
+      email: state.email,
+      pendingCredential: state.pendingCredential,
+    });
+  },
+  RESEND_EMAIL: (state, _event, ctx) => {
+    if (state.card !== 'emailNotReceived') return same(state);
+    return call(state, sendEmailLinkOp(state, ctx, state.email, state.pendingCredential));
+  },
+  CONFIRM_EMAIL: (state, event) => {
+    if (state.card !== 'emailLinkConfirmation') return same(state);
+    const { typed, email, invalid } = typedEmail(state, event.email);
+    if (invalid) return fail(typed, invalid);
+    const upgrade = state.upgradeUid !== null;
+    return call(typed, {
+      kind: 'completeEmailLink',
+      email,
+      link: state.link,
+      pendingCredential: null,
+      upgrade,
+    });
+  },
+  SIGN_IN_FEDERATED: (state, _event, ctx) => {
+    if (state.card !== 'federatedSignIn' && state.card !== 'federatedLinking') return same(state);
+    const option = federatedOption(optionsOf(state, ctx), state.providerId);
+    if (!option) return same(state);
+    const pending = state.card === 'federatedLinking' ? state.pendingCredential : null;
+    return call(state, federatedOp(state, ctx, option, state.email, pending));
+  },
+  SEND_LINKING_EMAIL: (state, _event, ctx) => {
+    if (state.card !== 'emailLinkLinking') return same(state);
+    return call(state, sendEmailLinkOp(state, ctx, state.email, state.pendingCredential));
+  },
+  SUBMIT_NEW_PASSWORD: (state, event) => {
+    if (state.card !== 'passwordReset') return same(state);
+    const invalid = validateNewPassword(event.password, undefined);
+    if (invalid) return fail(state, invalid);
+    return call(state, { kind: 'confirmPasswordReset', code: state.code, password: event.password });
+  },
+  CONTINUE: (state, _event, ctx) => onContinue(state, ctx),
+  RETRY: (state, _event, ctx) => {
+    if (state.card !== 'recoverableError') return same(state);
+    return state.retry ? call(state, state.retry, { card: 'spinner' }) : firstCard(state, ctx);
+  },
+  CANCEL: (state, _event, ctx) => onCancel(state, ctx),
+  SIGN_OUT: (state) => {
+    if (state.card !== 'signedIn' && state.card !== 'providerChooser') return same(state);
+    return call(state, { kind: 'signOut' }, { card: 'spinner' });
+  },
+  SIGN_IN_AGAIN: (state, _event, ctx) => (state.card === 'signOut' ? firstCard(state, ctx) : same(state)),
+};
+
+function onUiEvent(state: FlowState, event: FlowEvent, ctx: FlowContext): TransitionResult {
+  const handler = (UI_EVENTS as Partial<Record<string, UiHandler<UiEventType>>>)[event.type];
+  return handler ? handler(state, event as Extract<FlowEvent, { type: UiEventType }>, ctx) : same(state);
 }
 
 function onContinue(state: FlowState, ctx: FlowContext): TransitionResult {
