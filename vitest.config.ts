@@ -12,6 +12,8 @@ export default defineConfig({
       'packages/adapter-fake',
       'packages/ui-cards',
       'packages/adapter-supabase',
+      // The provider contract suite's own helpers (the adapters' test files run the suite itself).
+      'packages/testing',
       // The GoTrue test double the Supabase adapter is checked against.
       'packages/gotrue-double',
       // The Remix host's server modules (no emulator; the emulator-backed checks run in e2e/host).
