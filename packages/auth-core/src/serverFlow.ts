@@ -10,10 +10,17 @@ import type { FlowEvent } from './events.ts';
 import { execute } from './execute.ts';
 import { formEvent } from './formEvent.ts';
 import { systemClock } from './loader.ts';
-import type { ProviderOp } from './ops.ts';
+import type { Effect, ProviderOp } from './ops.ts';
 import type { SignInResult } from './provider.ts';
 import type { FlowRuntime } from './runtime.ts';
-import { assertSecret, deriveSealingKey, openWith, SEALED_STATE_TTL_MS, sealWith } from './sealedState.ts';
+import {
+  assertSecret,
+  deriveSealingKey,
+  openWith,
+  SEALED_STATE_TTL_MS,
+  type SealingKey,
+  sealWith,
+} from './sealedState.ts';
 import { SERVER_OPS, type ServerAuthProvider } from './serverProvider.ts';
 import { createServerStorage } from './serverStorage.ts';
 import { type FlowContext, go, initialState, type TransitionResult } from './start.ts';
@@ -185,148 +192,192 @@ export function createServerFlow(options: ServerFlowOptions): ServerFlow {
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(cookieName)) {
     throw new TypeError(`Doorway server flow: "${cookieName}" is not a cookie name`);
   }
-  const now = options.now ?? (() => Date.now());
-  const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
   const key = deriveSealingKey(options.secret);
   // Awaited per request; this only keeps a failure from being reported as unhandled before then.
   key.catch(() => undefined);
+  const settings: Settings = {
+    cookieName,
+    secure: options.secure,
+    now: options.now ?? (() => Date.now()),
+    createId: options.createId ?? (() => globalThis.crypto.randomUUID()),
+    key,
+  };
+  return {
+    handle: (request, provider, config, handleOptions = {}) =>
+      handle(settings, request, provider, config, handleOptions),
+  };
+}
 
-  function cookie(request: Request, value: string, maxAge: number): string {
-    const secure = options.secure ?? !isLocalHost(request.url);
-    return `${cookieName}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** What every request of one server flow shares. */
+interface Settings {
+  readonly cookieName: string;
+  readonly secure: boolean | undefined;
+  readonly now: () => number;
+  readonly createId: () => string;
+  readonly key: Promise<SealingKey>;
+}
+
+function flowCookie(settings: Settings, request: Request, value: string, maxAge: number): string {
+  const secure = settings.secure ?? !isLocalHost(request.url);
+  return `${settings.cookieName}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+async function handle(
+  settings: Settings,
+  request: Request,
+  provider: ServerAuthProvider,
+  config: WidgetConfig,
+  handleOptions: ServerHandleOptions,
+): Promise<ServerFlowResult> {
+  const sealingKey = await settings.key;
+  const time = settings.now();
+  const opened = await openWith(readCookie(request, settings.cookieName), sealingKey, time);
+  const sealed = isSealed(opened) ? opened : null;
+  const kv = createServerStorage(sealed?.storage);
+  const rt: FlowRuntime = {
+    provider,
+    source: provider,
+    config,
+    clock: { ...systemClock, now: settings.now },
+    storage: kv.storage,
+    createId: settings.createId,
+    signOut: false,
+    lastVerifier: null,
+    linkSignIn: null,
+  };
+  const { driven, status } = await run(request, sealed, provider, rt, handleOptions);
+  const signedIn = takeSignIn(driven, provider);
+  const state = withoutPasswords(driven.state);
+  const over = signedIn !== null || driven.redirect !== null;
+  const setCookie = over
+    ? flowCookie(settings, request, '', 0)
+    : flowCookie(
+        settings,
+        request,
+        await sealWith({ state, storage: kv.snapshot() } satisfies Sealed, sealingKey, time),
+        SEALED_STATE_TTL_MS / 1000,
+      );
+  const redirect = driven.redirect;
+  return { state, setCookie, signedIn, redirect, status: redirect !== null ? 303 : status };
+}
+
+/** The card a form posted to goes on with its event; anything else starts the flow. */
+async function run(
+  request: Request,
+  sealed: Sealed | null,
+  provider: ServerAuthProvider,
+  rt: FlowRuntime,
+  handleOptions: ServerHandleOptions,
+): Promise<{ driven: Driven; status: number }> {
+  const form = request.method === 'POST' && sealed ? await readForm(request) : null;
+  const event = form ? formEvent(form) : null;
+  if (sealed && request.method === 'POST' && event === null) {
+    return { driven: { state: sealed.state, signIn: null, redirect: null }, status: 400 };
   }
+  if (sealed && event) return { driven: await drive(sealed.state, event, provider, rt), status: 200 };
+  const start: FlowEvent = {
+    type: 'START',
+    url: request.url,
+    currentUser: null,
+    redirectPending: false,
+    signOut: handleOptions.signOut === true,
+  };
+  return { driven: await drive(initialState(request.url), start, provider, rt), status: 200 };
+}
 
-  async function drive(
-    start: FlowState,
-    event: FlowEvent,
-    provider: ServerAuthProvider,
-    rt: FlowRuntime,
-  ): Promise<Driven> {
-    const ctx: FlowContext = { config: rt.config, capabilities: provider.capabilities };
-    // The provider is new, on the default tenant; the flow's tenant is set again before a call needs it.
-    // `undefined`: not known (a call that sets it failed or set it from a URL).
-    let providerTenant: string | null | undefined = null;
-    let state = start;
-    let signIn: Driven['signIn'] = null;
-    let redirect: string | null = null;
-    let calls = 0;
-    const events: FlowEvent[] = [event];
+/** The sign-in the flow made, with the token the host starts its session from. */
+function takeSignIn(driven: Driven, provider: ServerAuthProvider): ServerSignIn | null {
+  if (!driven.signIn) return null;
+  const sessionToken = provider.sessionToken();
+  if (sessionToken !== null) return { sessionToken, ...driven.signIn };
+  // A sign-in without a token gives the host nothing to start a session with.
+  [driven.state] = go(driven.state, { card: 'recoverableError', message: 'generic', retry: null });
+  driven.redirect = null;
+  return null;
+}
 
-    const perform = async (id: number, op: ProviderOp): Promise<FlowEvent> => {
-      try {
-        if (!SERVER_OPS.has(op.kind)) throw new AuthError('javascript-required');
-        const target =
-          op.kind === 'setTenant' || (op.kind === 'lookupEmail' && op.tenantId !== undefined)
-            ? op.tenantId
-            : undefined;
-        if (target === undefined && op.kind !== 'actionCode' && state.tenantId !== providerTenant) {
-          providerTenant = undefined;
-          await provider.setTenant(state.tenantId);
-          providerTenant = state.tenantId;
-        }
-        if (target !== undefined || op.kind === 'actionCode') providerTenant = undefined;
-        const result = await execute(op, rt);
-        if (target !== undefined) providerTenant = target;
-        return { type: 'PROVIDER_RESOLVED', id, result };
-      } catch (error) {
-        return { type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) };
-      }
-    };
+/** One request's run of the flow: its state, the provider's tenant, what came out. */
+interface Drive extends Driven {
+  readonly provider: ServerAuthProvider;
+  readonly rt: FlowRuntime;
+  /**
+   * The provider is new, on the default tenant; the flow's tenant is set again before a call needs it.
+   * `undefined`: not known (a call that sets it failed or set it from a URL).
+   */
+  providerTenant: string | null | undefined;
+  calls: number;
+  readonly events: FlowEvent[];
+}
 
-    while (events.length > 0) {
-      const [next, effects]: TransitionResult = transition(state, events.shift() as FlowEvent, ctx);
-      state = next;
-      for (const effect of effects) {
-        if (effect.type === 'call' && state.pending?.id === effect.id) {
-          calls += 1;
-          if (calls > MAX_CALLS) {
-            // A loop of calls is a bug somewhere: the visitor gets an error card, not a hung request.
-            const [failed] = go(state, { card: 'unrecoverableError', message: 'generic' });
-            return { state: failed, signIn: null, redirect: null };
-          }
-          events.push(await perform(effect.id, effect.op));
-        } else if (effect.type === 'signInSuccess') {
-          signIn = { result: effect.result, redirectUrl: effect.redirectUrl };
-          // What the browser's runner feeds back: the app lets the redirect happen, the 1 s has passed.
-          events.push({ type: 'CALLBACK_RESULT', redirect: true }, { type: 'TIMER', name: 'success' });
-        } else if (effect.type === 'redirect') {
-          redirect = effect.url;
-        }
-        // Timers (busy spinner, resend countdown), uiShown and signInFailure are the browser's.
+/** Applies `event` and every event its effects lead to (provider results, the success timer). */
+async function drive(
+  start: FlowState,
+  event: FlowEvent,
+  provider: ServerAuthProvider,
+  rt: FlowRuntime,
+): Promise<Driven> {
+  const ctx: FlowContext = { config: rt.config, capabilities: provider.capabilities };
+  const d: Drive = {
+    state: start,
+    signIn: null,
+    redirect: null,
+    provider,
+    rt,
+    providerTenant: null,
+    calls: 0,
+    events: [event],
+  };
+  while (d.events.length > 0) {
+    const [next, effects]: TransitionResult = transition(d.state, d.events.shift() as FlowEvent, ctx);
+    d.state = next;
+    for (const effect of effects) {
+      if (!(await apply(d, effect))) {
+        // A loop of calls is a bug somewhere: the visitor gets an error card, not a hung request.
+        const [failed] = go(d.state, { card: 'unrecoverableError', message: 'generic' });
+        return { state: failed, signIn: null, redirect: null };
       }
     }
-    // Nothing may stay in flight: no later request could finish it (and a pending op may hold a password).
-    if (state.pending) [state] = go(state, { card: 'unrecoverableError', message: 'generic' });
-    if (state.card !== 'signedIn') signIn = null;
-    return { state, signIn, redirect };
   }
+  // Nothing may stay in flight: no later request could finish it (and a pending op may hold a password).
+  if (d.state.pending) [d.state] = go(d.state, { card: 'unrecoverableError', message: 'generic' });
+  return { state: d.state, signIn: d.state.card === 'signedIn' ? d.signIn : null, redirect: d.redirect };
+}
 
-  return {
-    async handle(request, provider, config, handleOptions = {}) {
-      const sealingKey = await key;
-      const time = now();
-      const opened = await openWith(readCookie(request, cookieName), sealingKey, time);
-      const sealed = isSealed(opened) ? opened : null;
-      const kv = createServerStorage(sealed?.storage);
-      const rt: FlowRuntime = {
-        provider,
-        source: provider,
-        config,
-        clock: { ...systemClock, now },
-        storage: kv.storage,
-        createId,
-        signOut: false,
-        lastVerifier: null,
-        linkSignIn: null,
-      };
+/** Performs one effect the server can; `false` when the flow made too many calls. */
+async function apply(d: Drive, effect: Effect): Promise<boolean> {
+  if (effect.type === 'call' && d.state.pending?.id === effect.id) {
+    d.calls += 1;
+    if (d.calls > MAX_CALLS) return false;
+    d.events.push(await perform(d, effect.id, effect.op));
+  } else if (effect.type === 'signInSuccess') {
+    d.signIn = { result: effect.result, redirectUrl: effect.redirectUrl };
+    // What the browser's runner feeds back: the app lets the redirect happen, the 1 s has passed.
+    d.events.push({ type: 'CALLBACK_RESULT', redirect: true }, { type: 'TIMER', name: 'success' });
+  } else if (effect.type === 'redirect') {
+    d.redirect = effect.url;
+  }
+  // Timers (busy spinner, resend countdown), uiShown and signInFailure are the browser's.
+  return true;
+}
 
-      let driven: Driven;
-      let status = 200;
-      const form = request.method === 'POST' && sealed ? await readForm(request) : null;
-      const event = form ? formEvent(form) : null;
-      if (sealed && request.method === 'POST' && event === null) {
-        driven = { state: sealed.state, signIn: null, redirect: null };
-        status = 400;
-      } else if (sealed && event) {
-        driven = await drive(sealed.state, event, provider, rt);
-      } else {
-        const start: FlowEvent = {
-          type: 'START',
-          url: request.url,
-          currentUser: null,
-          redirectPending: false,
-          signOut: handleOptions.signOut === true,
-        };
-        driven = await drive(initialState(request.url), start, provider, rt);
-      }
-
-      let signedIn: ServerSignIn | null = null;
-      if (driven.signIn) {
-        const sessionToken = provider.sessionToken();
-        if (sessionToken === null) {
-          // A sign-in without a token gives the host nothing to start a session with.
-          [driven.state] = go(driven.state, { card: 'recoverableError', message: 'generic', retry: null });
-          driven.redirect = null;
-        } else {
-          signedIn = { sessionToken, ...driven.signIn };
-        }
-      }
-      const state = withoutPasswords(driven.state);
-      const over = signedIn !== null || driven.redirect !== null;
-      const setCookie = over
-        ? cookie(request, '', 0)
-        : cookie(
-            request,
-            await sealWith({ state, storage: kv.snapshot() } satisfies Sealed, sealingKey, time),
-            SEALED_STATE_TTL_MS / 1000,
-          );
-      return {
-        state,
-        setCookie,
-        signedIn,
-        redirect: driven.redirect,
-        status: driven.redirect !== null ? 303 : status,
-      };
-    },
-  };
+/** One provider call, on the flow's tenant, as the event that reports it. */
+async function perform(d: Drive, id: number, op: ProviderOp): Promise<FlowEvent> {
+  try {
+    if (!SERVER_OPS.has(op.kind)) throw new AuthError('javascript-required');
+    const target =
+      op.kind === 'setTenant' || (op.kind === 'lookupEmail' && op.tenantId !== undefined)
+        ? op.tenantId
+        : undefined;
+    if (target === undefined && op.kind !== 'actionCode' && d.state.tenantId !== d.providerTenant) {
+      d.providerTenant = undefined;
+      await d.provider.setTenant(d.state.tenantId);
+      d.providerTenant = d.state.tenantId;
+    }
+    if (target !== undefined || op.kind === 'actionCode') d.providerTenant = undefined;
+    const result = await execute(op, d.rt);
+    if (target !== undefined) d.providerTenant = target;
+    return { type: 'PROVIDER_RESOLVED', id, result };
+  } catch (error) {
+    return { type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) };
+  }
 }
