@@ -3,22 +3,9 @@
  * (browser and server alike); nothing here is secret.
  * @module
  */
-import type { CardName, FlowState } from '@doorway/auth-core';
+import { ACTION_CODE_CARDS, type CardName, type FlowState } from '@doorway/auth-core';
 
-/** The cards of an action code: its result, and the reset form. */
-const CODE_CARDS: ReadonlySet<CardName> = new Set<CardName>([
-  'passwordReset',
-  'passwordResetSuccess',
-  'passwordResetFailure',
-  'emailVerificationSuccess',
-  'emailVerificationFailure',
-  'verifyAndChangeEmailSuccess',
-  'verifyAndChangeEmailFailure',
-  'revertSecondFactorAdditionSuccess',
-  'revertSecondFactorAdditionFailure',
-  'emailChangeRevoked',
-  'emailChangeRevokeFailure',
-]);
+const CODE_CARDS: ReadonlySet<CardName> = new Set<CardName>(ACTION_CODE_CARDS);
 
 /**
  * Whether the action route serves this card as a static page, with no scripts, so that its forms post to

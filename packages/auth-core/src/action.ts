@@ -8,21 +8,16 @@ import type { MessageKey } from './messages.ts';
 import type { ActionMode, AuthProvider } from './provider.ts';
 import { safeRedirect } from './redirect.ts';
 import { validateNewPassword } from './rules.ts';
+import type { ActionCodeCard, ActionCodeCardState } from './states.ts';
 
-/** The outcome of an action URL, as the card to show. `widget` means: show the sign-in widget. */
+/**
+ * The outcome of an action URL, as the card to show: one of {@link ACTION_CODE_CARDS} with its data (the
+ * reset form may carry an error), `widget` (show the sign-in widget), or a transient failure.
+ */
 export type ActionResult =
   | { card: 'widget'; mode: 'signIn' | 'select' | null }
-  | { card: 'passwordReset'; code: string; email: string; continueUrl: string | null; error?: MessageKey }
-  | { card: 'passwordResetSuccess'; continueUrl: string | null }
-  | { card: 'passwordResetFailure' }
-  | { card: 'emailVerificationSuccess'; continueUrl: string | null }
-  | { card: 'emailVerificationFailure' }
-  | { card: 'verifyAndChangeEmailSuccess'; email: string; continueUrl: string | null }
-  | { card: 'verifyAndChangeEmailFailure' }
-  | { card: 'revertSecondFactorAdditionSuccess'; factor: string; email: string | null }
-  | { card: 'revertSecondFactorAdditionFailure' }
-  | { card: 'emailChangeRevoked'; email: string }
-  | { card: 'emailChangeRevokeFailure' }
+  | ActionCodeCardState<Exclude<ActionCodeCard, 'passwordReset'>>
+  | (ActionCodeCardState<'passwordReset'> & { error?: MessageKey })
   /** A network (or other transient) failure: worth retrying, not proof that the code is bad. */
   | { card: 'recoverableError'; message: MessageKey };
 

@@ -335,27 +335,32 @@ function run(r: Runner, effect: Effect): void {
   if (r.disposed) return;
   switch (effect.type) {
     case 'call':
-      return call(r, effect.id, effect.op);
+      call(r, effect.id, effect.op);
+      break;
     case 'startTimer':
-      return startTimer(r, effect.name, effect.ms);
+      startTimer(r, effect.name, effect.ms);
+      break;
     case 'cancelTimer':
-      return cancelTimer(r, effect.name);
+      cancelTimer(r, effect.name);
+      break;
     case 'redirect':
-      return r.navigate(effect.url);
+      r.navigate(effect.url);
+      break;
     case 'signInSuccess':
-      return askSignInSuccess(r, effect.result, effect.redirectUrl);
+      askSignInSuccess(r, effect.result, effect.redirectUrl);
+      break;
     case 'signInFailure':
       Promise.resolve()
         .then(() => r.config.callbacks.signInFailure?.(effect.error))
         .catch(() => undefined);
-      return;
+      break;
     case 'uiShown':
       try {
         r.config.callbacks.uiShown?.();
       } catch {
         // An app callback's failure must not break the widget.
       }
-      return;
+      break;
   }
 }
 

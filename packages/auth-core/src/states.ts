@@ -130,6 +130,27 @@ export const CARDS = [
   'signedIn',
 ] as const satisfies readonly CardName[];
 
+/** The cards of an email action code (spec §2): its results, and the reset form. Declared once here. */
+export const ACTION_CODE_CARDS = [
+  'passwordReset',
+  'passwordResetSuccess',
+  'passwordResetFailure',
+  'emailVerificationSuccess',
+  'emailVerificationFailure',
+  'verifyAndChangeEmailSuccess',
+  'verifyAndChangeEmailFailure',
+  'revertSecondFactorAdditionSuccess',
+  'revertSecondFactorAdditionFailure',
+  'emailChangeRevoked',
+  'emailChangeRevokeFailure',
+] as const satisfies readonly CardName[];
+
+/** A card of {@link ACTION_CODE_CARDS}. */
+export type ActionCodeCard = (typeof ACTION_CODE_CARDS)[number];
+
+/** The card data of an action code's card (no common fields), as the card union declares it. */
+export type ActionCodeCardState<C extends ActionCodeCard = ActionCodeCard> = Extract<CardState, { card: C }>;
+
 // Compile-time check that CARDS lists every card exactly.
 type Missing = Exclude<CardName, (typeof CARDS)[number]>;
 const _allCardsListed: Missing extends never ? true : Missing = true;

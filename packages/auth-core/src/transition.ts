@@ -44,7 +44,7 @@ import {
   startTransition,
   type TransitionResult,
 } from './start.ts';
-import type { FlowState, StateOf } from './states.ts';
+import { ACTION_CODE_CARDS, type FlowState, type StateOf } from './states.ts';
 
 /** Shows an error line on the current card; anything in flight is over. */
 function fail(state: FlowState, error: MessageKey, effects: Effect[] = []): TransitionResult {
@@ -238,21 +238,7 @@ function onEmailLinkCheck(state: FlowState, check: EmailLinkCheck): TransitionRe
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isSignInResult = (v: unknown): v is SignInResult =>
   isObject(v) && isObject(v.user) && typeof v.user.uid === 'string' && typeof v.providerId === 'string';
-const ACTION_CARDS = new Set([
-  'widget',
-  'passwordReset',
-  'passwordResetSuccess',
-  'passwordResetFailure',
-  'emailVerificationSuccess',
-  'emailVerificationFailure',
-  'verifyAndChangeEmailSuccess',
-  'verifyAndChangeEmailFailure',
-  'revertSecondFactorAdditionSuccess',
-  'revertSecondFactorAdditionFailure',
-  'emailChangeRevoked',
-  'emailChangeRevokeFailure',
-  'recoverableError',
-]);
+const ACTION_CARDS: ReadonlySet<string> = new Set(['widget', ...ACTION_CODE_CARDS, 'recoverableError']);
 const optionalString = (v: unknown) => v === undefined || v === null || typeof v === 'string';
 const LINK_OUTCOMES = new Set([
   'sameDevice',
