@@ -7,7 +7,7 @@ import { createFirebaseProvider, type FirebaseProvider } from '@doorway/adapter-
 import { AuthError, providerName } from '@doorway/auth-core';
 import { getApps, initializeApp } from 'firebase/app';
 import { getAuth } from 'firebase/auth';
-import type { HostAuth } from './host-auth.ts';
+import type { HostAuth } from './browser-auth.ts';
 import type { PublicConfig } from './public-config.ts';
 
 const APP_NAME = 'doorway-host';

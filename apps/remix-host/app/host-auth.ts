@@ -4,15 +4,10 @@
  * on the pages that show it, never on the server or in the first paint.
  * @module
  */
-import type { AuthProvider } from '@doorway/auth-core';
+import type { HostAuth } from './browser-auth.ts';
 import type { PublicConfig } from './public-config.ts';
 
-/** The browser's provider, once its SDK has restored any signed-in user. */
-export interface HostAuth {
-  provider: AuthProvider;
-  /** The signed-in user's token for `POST /session` (Firebase ID token, Supabase access token), or `null`. */
-  sessionToken(): Promise<string | null>;
-}
+export type { HostAuth } from './browser-auth.ts';
 
 /** Loads the configured provider's SDK and its Doorway provider. */
 export function loadHostAuth(config: PublicConfig): Promise<HostAuth> {

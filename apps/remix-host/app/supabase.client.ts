@@ -5,7 +5,7 @@
  */
 import { createSupabaseProvider } from '@doorway/adapter-supabase';
 import { resetLinksToActionRoute } from './action-links.ts';
-import type { HostAuth } from './host-auth.ts';
+import type { HostAuth } from './browser-auth.ts';
 import { ACTION_PATH, type PublicConfig } from './public-config.ts';
 
 let pending: Promise<HostAuth> | null = null;
