@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type CardProps, type UiEvent, useWidget } from '../context.ts';
 import { Actions, Button, CardError, errorsFor, Field, Form, Legal } from '../parts.tsx';
 import type * as PhoneNumbers from '../phoneNumbers.ts';
+import { CancelButton } from './common.tsx';
 
 /** Props of {@link PhoneNumberForm}. */
 export interface PhoneFormProps extends CardProps<'phoneEntry'> {
@@ -96,11 +97,7 @@ export function PhoneNumberForm({ state, send, allowedCountries, blockedCountrie
       <div className="doorway-captcha" ref={captchaRef} />
       <Actions>
         <Button disabled={pending}>{uiText.verify}</Button>
-        {canCancel ? (
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
-        ) : null}
+        {canCancel ? <CancelButton pending={pending} /> : null}
       </Actions>
       <Legal />
     </Form>

@@ -1,18 +1,8 @@
 import { type AuthCredential, providerName, uiText, type WidgetConfig } from '@doorway/auth-core';
-import { type CardProps, useWidget } from '../context.ts';
-import {
-  Actions,
-  Button,
-  Card,
-  CardError,
-  errorsFor,
-  Field,
-  Form,
-  fieldValue,
-  NeedsScripts,
-  Text,
-} from '../parts.tsx';
+import { type CardProps, type UiEvent, useWidget } from '../context.ts';
+import { Actions, Button, Card, CardError, errorsFor, Form, Text } from '../parts.tsx';
 import { Action } from './action.tsx';
+import { CancelButton, ConfirmCard, EmailCard, oneField, PasswordField, textCard } from './common.tsx';
 
 /** The configured name of a federated provider (`google.com` → "Google"). */
 function nameOf(config: WidgetConfig, providerId: string): string {
@@ -46,76 +36,46 @@ export function EmailLinkSent({ state, send }: CardProps<'emailLinkSent'>) {
 
 /** Email not received: common fixes and a Resend button. */
 export function EmailNotReceived({ state, send }: CardProps<'emailNotReceived'>) {
-  const pending = state.pending !== null;
   return (
-    <Card title={uiText.emailNotReceivedTitle}>
-      <Text>{uiText.emailNotReceivedText}</Text>
-      <CardError message={errorsFor(state.error, []).card} />
-      <Form event="RESEND_EMAIL" send={send} pending={pending}>
-        <Actions>
-          <Button disabled={pending}>{uiText.resendEmail}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.back}
-          </Button>
-        </Actions>
-      </Form>
-    </Card>
+    <ConfirmCard
+      title={uiText.emailNotReceivedTitle}
+      text={uiText.emailNotReceivedText}
+      event="RESEND_EMAIL"
+      action={uiText.resendEmail}
+      cancel={uiText.back}
+      state={state}
+      send={send}
+    />
   );
 }
 
 /** Email-link confirmation: the link was opened on another device, so ask for the email again. */
 export function EmailLinkConfirmation({ state, send }: CardProps<'emailLinkConfirmation'>) {
-  const errors = errorsFor(state.error, ['email']);
-  const pending = state.pending !== null;
   return (
-    <Card title={uiText.emailLinkConfirmationTitle}>
-      <Text>{uiText.emailLinkConfirmationText}</Text>
-      <Form
-        event="CONFIRM_EMAIL"
-        send={send}
-        pending={pending}
-        submit={(form) => ({ type: 'CONFIRM_EMAIL', email: fieldValue(form, 'email') })}
-      >
-        <CardError message={errors.card} />
-        <Field
-          label={uiText.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="email"
-          spellCheck={false}
-          defaultValue={state.email}
-          error={errors.email}
-        />
-        <Actions>
-          <Button disabled={pending}>{uiText.next}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
-        </Actions>
-      </Form>
-    </Card>
+    <EmailCard
+      title={uiText.emailLinkConfirmationTitle}
+      text={uiText.emailLinkConfirmationText}
+      event="CONFIRM_EMAIL"
+      action={uiText.next}
+      state={state}
+      send={send}
+    />
   );
 }
 
 /** Federated sign-in: the account uses an identity provider; sign in with it. */
 export function FederatedSignIn({ state, send }: CardProps<'federatedSignIn'>) {
-  const { config } = useWidget();
-  const name = nameOf(config, state.providerId);
-  const pending = state.pending !== null;
+  const name = nameOf(useWidget().config, state.providerId);
   return (
-    <Card title={uiText.federatedSignInTitle}>
-      <Text>{uiText.federatedSignInText(state.email, name)}</Text>
-      <CardError message={errorsFor(state.error, []).card} />
-      <NeedsScripts />
-      <Form event="SIGN_IN_FEDERATED" send={send} pending={pending}>
-        <Actions>
-          <Button disabled={pending}>{uiText.signInWith(name)}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
-        </Actions>
-      </Form>
-    </Card>
+    <ConfirmCard
+      title={uiText.federatedSignInTitle}
+      text={uiText.federatedSignInText(state.email, name)}
+      event="SIGN_IN_FEDERATED"
+      action={uiText.signInWith(name)}
+      needsScripts
+      state={state}
+      send={send}
+    />
   );
 }
 
@@ -127,26 +87,13 @@ export function PasswordLinking({ state, send }: CardProps<'passwordLinking'>) {
   return (
     <Card title={uiText.linkingTitle}>
       <Text>{uiText.passwordLinkingText(state.email, credentialName(config, state.pendingCredential))}</Text>
-      <Form
-        event="SUBMIT_PASSWORD"
-        send={send}
-        pending={pending}
-        submit={(form) => ({ type: 'SUBMIT_PASSWORD', password: fieldValue(form, 'password') })}
-      >
+      <Form {...oneField('SUBMIT_PASSWORD', 'password', send, pending)}>
         <CardError message={errors.card} />
         <input type="email" hidden readOnly autoComplete="username" value={state.email} />
-        <Field
-          label={uiText.passwordLabel}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          error={errors.password}
-        />
+        <PasswordField error={errors.password} />
         <Actions>
           <Button disabled={pending}>{uiText.signIn}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
+          <CancelButton pending={pending} />
           <Button link event="GO_TO_RECOVERY" disabled={pending}>
             {uiText.troubleSigningIn}
           </Button>
@@ -160,66 +107,53 @@ export function PasswordLinking({ state, send }: CardProps<'passwordLinking'>) {
 export function FederatedLinking({ state, send }: CardProps<'federatedLinking'>) {
   const { config } = useWidget();
   const existing = nameOf(config, state.providerId);
-  const pending = state.pending !== null;
   return (
-    <Card title={uiText.linkingTitle}>
-      <Text>
-        {uiText.federatedLinkingText(state.email, existing, credentialName(config, state.pendingCredential))}
-      </Text>
-      <CardError message={errorsFor(state.error, []).card} />
-      <NeedsScripts />
-      <Form event="SIGN_IN_FEDERATED" send={send} pending={pending}>
-        <Actions>
-          <Button disabled={pending}>{uiText.signInWith(existing)}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
-        </Actions>
-      </Form>
-    </Card>
+    <ConfirmCard
+      title={uiText.linkingTitle}
+      text={uiText.federatedLinkingText(
+        state.email,
+        existing,
+        credentialName(config, state.pendingCredential),
+      )}
+      event="SIGN_IN_FEDERATED"
+      action={uiText.signInWith(existing)}
+      needsScripts
+      state={state}
+      send={send}
+    />
   );
 }
 
 /** Account linking by email link: the existing account signs in with a link, then links. */
 export function EmailLinkLinking({ state, send }: CardProps<'emailLinkLinking'>) {
   const { config } = useWidget();
-  const pending = state.pending !== null;
   return (
-    <Card title={uiText.linkingTitle}>
-      <Text>{uiText.emailLinkLinkingText(state.email, credentialName(config, state.pendingCredential))}</Text>
-      <CardError message={errorsFor(state.error, []).card} />
-      <Form event="SEND_LINKING_EMAIL" send={send} pending={pending}>
-        <Actions>
-          <Button disabled={pending}>{uiText.sendLink}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
-        </Actions>
-      </Form>
-    </Card>
+    <ConfirmCard
+      title={uiText.linkingTitle}
+      text={uiText.emailLinkLinkingText(state.email, credentialName(config, state.pendingCredential))}
+      event="SEND_LINKING_EMAIL"
+      action={uiText.sendLink}
+      state={state}
+      send={send}
+    />
   );
 }
 
 /** Email mismatch: the IdP returned a different email than the one entered. */
 export function EmailMismatch({ state, send }: CardProps<'emailMismatch'>) {
-  const pending = state.pending !== null;
   return (
-    <Card title={uiText.emailMismatchTitle}>
-      <Text>{uiText.emailMismatchText(state.enteredEmail, state.result.user.email ?? '')}</Text>
-      <CardError message={errorsFor(state.error, []).card} />
-      <Form event="CONTINUE" send={send} pending={pending}>
-        <Actions>
-          <Button disabled={pending}>{uiText.continue}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
-        </Actions>
-      </Form>
-    </Card>
+    <ConfirmCard
+      title={uiText.emailMismatchTitle}
+      text={uiText.emailMismatchText(state.enteredEmail, state.result.user.email ?? '')}
+      event="CONTINUE"
+      action={uiText.continue}
+      state={state}
+      send={send}
+    />
   );
 }
 
-function StartOver(props: CardProps<'anonymousUserMismatch' | 'differentDeviceError' | 'sessionEnded'>) {
+function StartOver(props: { send: (event: UiEvent) => void }) {
   return (
     <Action event="CANCEL" send={props.send}>
       {uiText.startOver}
@@ -228,31 +162,22 @@ function StartOver(props: CardProps<'anonymousUserMismatch' | 'differentDeviceEr
 }
 
 /** Anonymous-user mismatch: the link belongs to another guest session. */
-export function AnonymousUserMismatch(props: CardProps<'anonymousUserMismatch'>) {
-  return (
-    <Card title={uiText.anonymousUserMismatchTitle}>
-      <Text>{uiText.anonymousUserMismatchText}</Text>
-      <StartOver {...props} />
-    </Card>
-  );
-}
+export const AnonymousUserMismatch = textCard<'anonymousUserMismatch'>(
+  uiText.anonymousUserMismatchTitle,
+  uiText.anonymousUserMismatchText,
+  StartOver,
+);
 
 /** Different-device error: the link must be opened where the sign-in started. */
-export function DifferentDeviceError(props: CardProps<'differentDeviceError'>) {
-  return (
-    <Card title={uiText.differentDeviceErrorTitle}>
-      <Text>{uiText.differentDeviceErrorText}</Text>
-      <StartOver {...props} />
-    </Card>
-  );
-}
+export const DifferentDeviceError = textCard<'differentDeviceError'>(
+  uiText.differentDeviceErrorTitle,
+  uiText.differentDeviceErrorText,
+  StartOver,
+);
 
 /** Session ended: the email-link session expired (3600 s). */
-export function SessionEnded(props: CardProps<'sessionEnded'>) {
-  return (
-    <Card title={uiText.sessionEndedTitle}>
-      <Text>{uiText.sessionEndedText}</Text>
-      <StartOver {...props} />
-    </Card>
-  );
-}
+export const SessionEnded = textCard<'sessionEnded'>(
+  uiText.sessionEndedTitle,
+  uiText.sessionEndedText,
+  StartOver,
+);

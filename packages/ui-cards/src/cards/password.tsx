@@ -13,6 +13,7 @@ import {
   Text,
 } from '../parts.tsx';
 import { Action } from './action.tsx';
+import { CancelButton, EmailCard, EmailField, oneField, PasswordField } from './common.tsx';
 
 /**
  * Password sign-in. With `offerSignUp` (email-enumeration protection: the account may or may not exist)
@@ -24,21 +25,10 @@ export function PasswordSignIn({ state, send }: CardProps<'passwordSignIn'>) {
   return (
     <Card title={state.offerSignUp ? uiText.combinedSignInTitle : uiText.passwordSignInTitle}>
       {state.offerSignUp ? <Text>{uiText.combinedSignInText}</Text> : null}
-      <Form
-        event="SUBMIT_PASSWORD"
-        send={send}
-        pending={pending}
-        submit={(form) => ({ type: 'SUBMIT_PASSWORD', password: fieldValue(form, 'password') })}
-      >
+      <Form {...oneField('SUBMIT_PASSWORD', 'password', send, pending)}>
         <CardError message={errors.card} />
         <Field label={uiText.emailLabel} type="email" autoComplete="username" readOnly value={state.email} />
-        <Field
-          label={uiText.passwordLabel}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          error={errors.password}
-        />
+        <PasswordField error={errors.password} />
         <Actions>
           <Button disabled={pending}>{uiText.signIn}</Button>
           {state.offerSignUp ? (
@@ -46,9 +36,7 @@ export function PasswordSignIn({ state, send }: CardProps<'passwordSignIn'>) {
               {uiText.createAccount}
             </Button>
           ) : null}
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
+          <CancelButton pending={pending} />
           <Button link event="GO_TO_RECOVERY" disabled={pending}>
             {uiText.troubleSigningIn}
           </Button>
@@ -77,15 +65,7 @@ export function PasswordSignUp({ state, send }: CardProps<'passwordSignUp'>) {
         })}
       >
         <CardError message={errors.card} />
-        <Field
-          label={uiText.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="email"
-          spellCheck={false}
-          defaultValue={state.email}
-          error={errors.email}
-        />
+        <EmailField defaultValue={state.email} error={errors.email} />
         {state.requireName ? (
           <Field
             label={uiText.nameLabel}
@@ -96,19 +76,10 @@ export function PasswordSignUp({ state, send }: CardProps<'passwordSignUp'>) {
             error={errors.name}
           />
         ) : null}
-        <Field
-          label={uiText.newPasswordLabel}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          hint={uiText.passwordHint}
-          error={errors.password}
-        />
+        <PasswordField isNew error={errors.password} />
         <Actions>
           <Button disabled={pending}>{uiText.save}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
+          <CancelButton pending={pending} />
         </Actions>
       </Form>
       <Legal />
@@ -118,35 +89,15 @@ export function PasswordSignUp({ state, send }: CardProps<'passwordSignUp'>) {
 
 /** Password recovery: asks where to send the reset email. */
 export function PasswordRecovery({ state, send }: CardProps<'passwordRecovery'>) {
-  const errors = errorsFor(state.error, ['email']);
-  const pending = state.pending !== null;
   return (
-    <Card title={uiText.passwordRecoveryTitle}>
-      <Text>{uiText.passwordRecoveryText}</Text>
-      <Form
-        event="SUBMIT_RECOVERY"
-        send={send}
-        pending={pending}
-        submit={(form) => ({ type: 'SUBMIT_RECOVERY', email: fieldValue(form, 'email') })}
-      >
-        <CardError message={errors.card} />
-        <Field
-          label={uiText.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="email"
-          spellCheck={false}
-          defaultValue={state.email}
-          error={errors.email}
-        />
-        <Actions>
-          <Button disabled={pending}>{uiText.send}</Button>
-          <Button secondary event="CANCEL" disabled={pending}>
-            {uiText.cancel}
-          </Button>
-        </Actions>
-      </Form>
-    </Card>
+    <EmailCard
+      title={uiText.passwordRecoveryTitle}
+      text={uiText.passwordRecoveryText}
+      event="SUBMIT_RECOVERY"
+      action={uiText.send}
+      state={state}
+      send={send}
+    />
   );
 }
 
@@ -169,22 +120,10 @@ export function PasswordReset({ state, send }: CardProps<'passwordReset'>) {
   return (
     <Card title={uiText.passwordResetTitle}>
       <Text>{uiText.passwordResetFor(state.email)}</Text>
-      <Form
-        event="SUBMIT_NEW_PASSWORD"
-        send={send}
-        pending={pending}
-        submit={(form) => ({ type: 'SUBMIT_NEW_PASSWORD', password: fieldValue(form, 'password') })}
-      >
+      <Form {...oneField('SUBMIT_NEW_PASSWORD', 'password', send, pending)}>
         <CardError message={errors.card} />
         <input type="email" hidden readOnly autoComplete="username" value={state.email} />
-        <Field
-          label={uiText.newPasswordLabel}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          hint={uiText.passwordHint}
-          error={errors.password}
-        />
+        <PasswordField isNew error={errors.password} />
         <Actions>
           <Button disabled={pending}>{uiText.save}</Button>
         </Actions>

@@ -1,17 +1,7 @@
 import { formatCountdown, uiText } from '@doorway/auth-core';
 import type { CardProps } from '../context.ts';
-import {
-  Actions,
-  Button,
-  Card,
-  CardError,
-  errorsFor,
-  Field,
-  Form,
-  fieldValue,
-  NeedsScripts,
-  Text,
-} from '../parts.tsx';
+import { Actions, Button, Card, CardError, errorsFor, Field, Form, NeedsScripts, Text } from '../parts.tsx';
+import { oneField } from './common.tsx';
 
 /** Phone code entry: the 6-digit code, a resend countdown (`0:15`) and then a Resend button. */
 export function PhoneCode({ state, send }: CardProps<'phoneCode'>) {
@@ -21,12 +11,7 @@ export function PhoneCode({ state, send }: CardProps<'phoneCode'>) {
     <Card title={uiText.phoneCodeTitle}>
       <Text>{uiText.phoneCodeText(state.phoneNumber)}</Text>
       <NeedsScripts />
-      <Form
-        event="SUBMIT_CODE"
-        send={send}
-        pending={pending}
-        submit={(form) => ({ type: 'SUBMIT_CODE', code: fieldValue(form, 'code') })}
-      >
+      <Form {...oneField('SUBMIT_CODE', 'code', send, pending)}>
         <CardError message={errors.card} />
         <Field
           label={uiText.codeLabel}

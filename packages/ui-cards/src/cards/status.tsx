@@ -1,11 +1,11 @@
 import { messageFor, uiText } from '@doorway/auth-core';
-import type { CardProps } from '../context.ts';
+import type { CardProps, UiEvent } from '../context.ts';
 import { Card, CardError, errorsFor, Text } from '../parts.tsx';
 import { Action } from './action.tsx';
+import { textCard } from './common.tsx';
 
-type ContinueCard = 'passwordResetSuccess' | 'emailVerificationSuccess' | 'verifyAndChangeEmailSuccess';
-
-function ContinueButton({ state, send }: CardProps<ContinueCard>) {
+/** The Continue of a success card (it goes on to the continue URL, if any). */
+function ContinueButton({ state, send }: { state: { pending: unknown }; send: (event: UiEvent) => void }) {
   return (
     <Action event="CONTINUE" send={send} pending={state.pending !== null}>
       {uiText.continue}
@@ -14,42 +14,30 @@ function ContinueButton({ state, send }: CardProps<ContinueCard>) {
 }
 
 /** Password reset success. */
-export function PasswordResetSuccess(props: CardProps<'passwordResetSuccess'>) {
-  return (
-    <Card title={uiText.passwordResetSuccessTitle}>
-      <Text>{uiText.passwordResetSuccessText}</Text>
-      <ContinueButton {...props} />
-    </Card>
-  );
-}
+export const PasswordResetSuccess = textCard<'passwordResetSuccess'>(
+  uiText.passwordResetSuccessTitle,
+  uiText.passwordResetSuccessText,
+  ContinueButton,
+);
 
 /** Password reset failure: the code expired or was used. */
-export function PasswordResetFailure(_: CardProps<'passwordResetFailure'>) {
-  return (
-    <Card title={uiText.passwordResetFailureTitle}>
-      <Text>{uiText.passwordResetFailureText}</Text>
-    </Card>
-  );
-}
+export const PasswordResetFailure = textCard<'passwordResetFailure'>(
+  uiText.passwordResetFailureTitle,
+  uiText.passwordResetFailureText,
+);
 
 /** Email verification success. */
-export function EmailVerificationSuccess(props: CardProps<'emailVerificationSuccess'>) {
-  return (
-    <Card title={uiText.emailVerificationSuccessTitle}>
-      <Text>{uiText.emailVerificationSuccessText}</Text>
-      <ContinueButton {...props} />
-    </Card>
-  );
-}
+export const EmailVerificationSuccess = textCard<'emailVerificationSuccess'>(
+  uiText.emailVerificationSuccessTitle,
+  uiText.emailVerificationSuccessText,
+  ContinueButton,
+);
 
 /** Email verification failure. */
-export function EmailVerificationFailure(_: CardProps<'emailVerificationFailure'>) {
-  return (
-    <Card title={uiText.emailVerificationFailureTitle}>
-      <Text>{uiText.emailVerificationFailureText}</Text>
-    </Card>
-  );
-}
+export const EmailVerificationFailure = textCard<'emailVerificationFailure'>(
+  uiText.emailVerificationFailureTitle,
+  uiText.emailVerificationFailureText,
+);
 
 /** Verify-and-change-email success: the new email is in force. */
 export function VerifyAndChangeEmailSuccess(props: CardProps<'verifyAndChangeEmailSuccess'>) {
@@ -62,13 +50,10 @@ export function VerifyAndChangeEmailSuccess(props: CardProps<'verifyAndChangeEma
 }
 
 /** Verify-and-change-email failure. */
-export function VerifyAndChangeEmailFailure(_: CardProps<'verifyAndChangeEmailFailure'>) {
-  return (
-    <Card title={uiText.verifyAndChangeEmailFailureTitle}>
-      <Text>{uiText.verifyAndChangeEmailFailureText}</Text>
-    </Card>
-  );
-}
+export const VerifyAndChangeEmailFailure = textCard<'verifyAndChangeEmailFailure'>(
+  uiText.verifyAndChangeEmailFailureTitle,
+  uiText.verifyAndChangeEmailFailureText,
+);
 
 /** Second factor removed; offers a password reset in case someone else added it. */
 export function RevertSecondFactorAdditionSuccess({
@@ -89,13 +74,10 @@ export function RevertSecondFactorAdditionSuccess({
 }
 
 /** Second factor could not be removed. */
-export function RevertSecondFactorAdditionFailure(_: CardProps<'revertSecondFactorAdditionFailure'>) {
-  return (
-    <Card title={uiText.revertSecondFactorAdditionFailureTitle}>
-      <Text>{uiText.revertSecondFactorAdditionFailureText}</Text>
-    </Card>
-  );
-}
+export const RevertSecondFactorAdditionFailure = textCard<'revertSecondFactorAdditionFailure'>(
+  uiText.revertSecondFactorAdditionFailureTitle,
+  uiText.revertSecondFactorAdditionFailureText,
+);
 
 /** Email change revoked (action code `recoverEmail`); offers a password reset. */
 export function EmailChangeRevoked({ state, send }: CardProps<'emailChangeRevoked'>) {
@@ -112,13 +94,10 @@ export function EmailChangeRevoked({ state, send }: CardProps<'emailChangeRevoke
 }
 
 /** Email change revoke failure. */
-export function EmailChangeRevokeFailure(_: CardProps<'emailChangeRevokeFailure'>) {
-  return (
-    <Card title={uiText.emailChangeRevokeFailureTitle}>
-      <Text>{uiText.emailChangeRevokeFailureText}</Text>
-    </Card>
-  );
-}
+export const EmailChangeRevokeFailure = textCard<'emailChangeRevokeFailure'>(
+  uiText.emailChangeRevokeFailureTitle,
+  uiText.emailChangeRevokeFailureText,
+);
 
 /** Signed out. */
 export function SignOut({ send }: CardProps<'signOut'>) {
