@@ -1,0 +1,343 @@
+#!/usr/bin/env node
+// `npm run consumer`: the packages as an app gets them from the registry. Builds every package, packs each
+// (`npm pack`), and for each fixture app in consumer/ (copied to a temp dir) installs the TARBALLS — not
+// workspace links — plus the fixture's own dependencies from the registry, then runs its scripts
+// (`typecheck` once; `build`, `test` and, for browser fixtures, a drive in Chromium, on every Node version
+// checked). One line per fixture and Node: "consumer <fixture> (node vX): ok" or the failure.
+//
+//   node scripts/consumer.mjs [--node 20,22,24] [--only <fixture>] [--no-build] [--keep] [--json <file>]
+//
+// A fixture is a directory of consumer/ with a package.json; its "consumer" field says
+//   browser: true          served by consumer/app/server.mjs (dist/, server-rendered when the build made
+//                          dist-server/entry-server.js), driven to the email-entry card with no console error
+//   serverRendered: true   the served HTML must already hold the chooser (the browser then hydrates it)
+//   allPackages: true      every package is installed, not only those it names
+//   minNode: 22            skipped on older Node (its dependencies need it); installed with that Node
+// Browser fixtures also get consumer/app/ (index.html, src/, tsconfig.json, server.mjs) under their own files.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM } from './ensure.mjs';
+import { EXTRA_NODE_MAJORS, envForNode, nodeBinary, nodeVersion } from './node-versions.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fixturesDir = join(root, 'consumer');
+const machineMajor = Number(process.versions.node.split('.')[0]);
+const STEP_TIMEOUT_MS = 5 * 60_000;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function parseArgs(argv) {
+  const value = (flag) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const nodes = value('--node')?.split(',').map(Number) ?? [machineMajor, ...EXTRA_NODE_MAJORS];
+  return {
+    nodes: [...new Set(nodes)],
+    only: value('--only'),
+    build: !argv.includes('--no-build'),
+    keep: argv.includes('--keep'),
+    json: value('--json'),
+    verbose: argv.includes('--verbose'),
+  };
+}
+
+/** Runs a command to completion; its output is kept (and shown only on failure, or with --verbose). */
+function run(cmd, args, { cwd = root, env = process.env, verbose = false } = {}) {
+  const res = spawnSync(cmd, args, {
+    cwd,
+    env: { ...env, FORCE_COLOR: '0', NO_COLOR: '1', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: STEP_TIMEOUT_MS,
+    stdio: verbose ? 'inherit' : 'pipe',
+  });
+  const output = `${res.stdout ?? ''}${res.stderr ?? ''}`;
+  if (res.status !== 0) {
+    const why = res.error ? res.error.message : `exit ${res.status ?? res.signal}`;
+    const tail = output.trim().split('\n').slice(-40).join('\n');
+    throw new Error(`${[cmd, ...args].join(' ')}: ${why}\n${tail}`);
+  }
+  return output;
+}
+
+/** The workspace packages: directory, name, and the @doorway packages each depends on. */
+function workspacePackages() {
+  return readdirSync(join(root, 'packages'))
+    .map((dir) => join(root, 'packages', dir))
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const doorway = Object.keys(pkg.dependencies ?? {}).filter((d) => d.startsWith('@doorway/'));
+      return { dir, name: pkg.name, doorway };
+    });
+}
+
+/** Builds every package (dist/, what the tarballs ship). */
+function build(verbose) {
+  const turbo = join(root, 'node_modules', '.bin', 'turbo');
+  run(turbo, ['run', 'build', '--filter=./packages/*', '--concurrency=2', '--output-logs=errors-only'], {
+    verbose,
+  });
+}
+
+/** Packs every package into `dest`; a map from package name to its tarball. */
+function pack(packages, dest) {
+  mkdirSync(dest, { recursive: true });
+  const workspaces = packages.flatMap((p) => ['-w', p.dir]);
+  const out = run('npm', ['pack', ...workspaces, '--pack-destination', dest, '--json', '--loglevel=error']);
+  const packed = JSON.parse(out.slice(out.indexOf('[')));
+  return new Map(packed.map((p) => [p.name, join(dest, p.filename)]));
+}
+
+/** The @doorway packages `names` need, themselves included (they are not on the registry). */
+function closure(names, packages) {
+  const byName = new Map(packages.map((p) => [p.name, p]));
+  const seen = new Set();
+  const visit = (name) => {
+    if (seen.has(name) || !byName.has(name)) return;
+    seen.add(name);
+    for (const dep of byName.get(name).doorway) visit(dep);
+  };
+  for (const name of names) visit(name);
+  return seen;
+}
+
+/** The fixtures to check: each directory of consumer/ with a package.json (consumer/app is shared). */
+function fixtures(only) {
+  return readdirSync(fixturesDir)
+    .filter((name) => name !== 'app' && existsSync(join(fixturesDir, name, 'package.json')))
+    .filter((name) => !only || name === only)
+    .map((name) => {
+      const pkg = JSON.parse(readFileSync(join(fixturesDir, name, 'package.json'), 'utf8'));
+      return { name, pkg, options: pkg.consumer ?? {} };
+    });
+}
+
+/**
+ * Copies a test of the repo (packages/<dir>/…) into `<fixture>/<dir>/`, importing its package by name
+ * (`./index.ts` or `../src/index.ts` becomes e.g. `@doorway/adapter-fake`): the test as an app runs it.
+ */
+function copyFromRepo(file, dir) {
+  const packageDir = join(root, ...file.split('/').slice(0, 2));
+  const { name } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+  const text = readFileSync(join(root, file), 'utf8').replace(/'(\.|\.\.\/src)\/index\.ts'/g, `'${name}'`);
+  mkdirSync(join(dir, basename(packageDir)), { recursive: true });
+  writeFileSync(join(dir, basename(packageDir), basename(file)), text);
+}
+
+/**
+ * The version `latest` names now. npm would otherwise settle a `latest` dependency on an older version that
+ * satisfies a peer range, which hides exactly what this checks.
+ */
+function latest(name) {
+  return run('npm', ['view', `${name}@latest`, 'version', '--loglevel=error']).trim();
+}
+
+/** Copies a fixture into `work` with its @doorway dependencies pointing at the tarballs. */
+function prepare(fixture, work, tarballs, packages) {
+  const dir = join(work, fixture.name);
+  if (fixture.options.browser) cpSync(join(fixturesDir, 'app'), dir, { recursive: true });
+  cpSync(join(fixturesDir, fixture.name), dir, { recursive: true });
+  for (const file of fixture.options.fromRepo ?? []) copyFromRepo(file, dir);
+  const pkg = structuredClone(fixture.pkg);
+  for (const deps of [pkg.dependencies, pkg.devDependencies])
+    for (const [name, spec] of Object.entries(deps ?? {})) if (spec === 'latest') deps[name] = latest(name);
+  const named = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((d) =>
+    d.startsWith('@doorway/'),
+  );
+  const wanted = closure(fixture.options.allPackages ? [...tarballs.keys()] : named, packages);
+  for (const name of wanted) {
+    if (pkg.devDependencies?.[name]) delete pkg.devDependencies[name];
+    pkg.dependencies = { ...pkg.dependencies, [name]: `file:${tarballs.get(name)}` };
+  }
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  return dir;
+}
+
+/** `npm install` as an app would (the user's npm cache; peer conflicts are errors, never ignored). */
+function install(dir, node) {
+  run('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps=false', '--loglevel=error'], {
+    cwd: dir,
+    env: envForNode(node),
+  });
+}
+
+/** Starts the fixture's server under `node`; resolves with its URL and a stop function. */
+function serve(dir, node) {
+  const child = spawn(node, ['server.mjs'], { cwd: dir, env: { ...process.env, PORT: '0' } });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const url = /listening on (\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ url, stop: () => child.kill() });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+}
+
+/** Loads the app in Chromium and goes from the chooser to the email-entry card; console errors fail. */
+async function drive(browser, url, serverRendered) {
+  if (serverRendered) {
+    const html = await (await fetch(url)).text();
+    if (!html.includes('Sign in with email'))
+      throw new Error('the served HTML has no server-rendered chooser');
+  }
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign in with email' }).click({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Sign in with email' }).waitFor({ timeout: 15_000 });
+    await page.getByLabel('Email', { exact: true }).waitFor({ timeout: 15_000 });
+    if (errors.length > 0) throw new Error(`console errors:\n${errors.join('\n')}`);
+  } finally {
+    await context.close();
+  }
+}
+
+/** One fixture on one Node: its build and test scripts, then the browser drive. */
+async function check(fixture, dir, node, browser, verbose) {
+  const env = envForNode(node);
+  for (const script of ['build', 'test'])
+    if (fixture.pkg.scripts?.[script]) run('npm', ['run', script], { cwd: dir, env, verbose });
+  if (!fixture.options.browser) return;
+  const server = await serve(dir, node);
+  try {
+    await drive(browser, server.url, Boolean(fixture.options.serverRendered));
+  } finally {
+    server.stop();
+  }
+}
+
+/** The results in the shape of vitest's JSON reporter (what scripts/test.mjs counts). */
+function report(results) {
+  const count = (status) => results.filter((r) => r.status === status).length;
+  const byFixture = new Map();
+  for (const r of results) byFixture.set(r.fixture, [...(byFixture.get(r.fixture) ?? []), r]);
+  return {
+    numPassedTests: count('passed'),
+    numFailedTests: count('failed'),
+    numPendingTests: count('pending'),
+    numTodoTests: 0,
+    testResults: [...byFixture].map(([fixture, rs]) => ({
+      name: join(fixturesDir, fixture),
+      assertionResults: rs.map((r) => ({
+        title: r.title,
+        fullName: r.title,
+        status: r.status,
+        failureMessages: r.error ? [r.error] : [],
+      })),
+    })),
+  };
+}
+
+/** Records and prints one check's outcome (and how long it took). */
+function record(results, fixture, title, status, error, started = Date.now()) {
+  results.push({ fixture, title, status, error });
+  const says = { passed: 'ok', pending: 'skipped', failed: 'FAILED' }[status];
+  const took = status === 'pending' ? '' : ` (${Math.round((Date.now() - started) / 1000)} s)`;
+  console.log(`${title}: ${says}${took}${error ? `\n${error}` : ''}`);
+}
+
+/** Runs `fn`, recording "passed" or the error it threw. */
+async function attempt(results, fixture, title, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    record(results, fixture, title, 'passed', undefined, started);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    record(results, fixture, title, 'failed', message, started);
+  }
+}
+
+/** Installs each fixture (with the lowest checked Node it supports) and typechecks it once. */
+async function setUp(list, work, tarballs, packages, opts, results) {
+  const ready = new Map();
+  for (const fixture of list) {
+    const major = opts.nodes.find((n) => n >= (fixture.options.minNode ?? 0));
+    if (major === undefined) continue;
+    const node = nodeBinary(major);
+    await attempt(results, fixture.name, `consumer ${fixture.name}: install + typecheck`, () => {
+      const dir = prepare(fixture, work, tarballs, packages);
+      install(dir, node);
+      if (fixture.pkg.scripts?.typecheck)
+        run('npm', ['run', 'typecheck'], { cwd: dir, env: envForNode(node) });
+      ready.set(fixture.name, dir);
+    });
+  }
+  return ready;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const work = mkdtempSync(join(tmpdir(), 'doorway-consumer-'));
+  const results = [];
+  const packages = workspacePackages();
+  let tarballs = new Map();
+  await attempt(results, 'packages', 'consumer packages: build + pack', () => {
+    if (opts.build) build(opts.verbose);
+    tarballs = pack(packages, join(work, 'tarballs'));
+  });
+  const list = tarballs.size > 0 ? fixtures(opts.only) : [];
+  const ready = await setUp(list, work, tarballs, packages, opts, results);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    for (const major of opts.nodes) {
+      const node = nodeBinary(major);
+      const version = nodeVersion(node);
+      for (const fixture of list) {
+        const title = `consumer ${fixture.name} (node ${version})`;
+        const dir = ready.get(fixture.name);
+        if (major < (fixture.options.minNode ?? 0)) record(results, fixture.name, title, 'pending');
+        else if (dir)
+          await attempt(results, fixture.name, title, () => check(fixture, dir, node, browser, opts.verbose));
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const out = report(results);
+  if (opts.json) writeFileSync(opts.json, JSON.stringify(out, null, 2));
+  if (!opts.keep) rmSync(work, { recursive: true, force: true });
+  else console.log(`kept ${work}`);
+  console.log(
+    `consumer: ${out.numPassedTests} passed, ${out.numFailedTests} failed, ${out.numPendingTests} skipped (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+  process.exit(out.numFailedTests > 0 ? 1 : 0);
+}
+
+await main();
