@@ -11,15 +11,14 @@
  */
 import { createFirebaseServer } from '@doorway/adapter-firebase/server';
 import { createSupabaseServer } from '@doorway/adapter-supabase/server';
-import type { ServerAuthProvider } from '@doorway/auth-core/server';
+import type { AuthServer, ServerAuthProvider, SessionBackend } from '@doorway/auth-core/server';
 import { resetLinksToActionRoute } from './action-links.ts';
 import { type HostConfig, hostConfig, publicConfig } from './config.server.ts';
 import { ACTION_PATH } from './public-config.ts';
-import type { SessionBackend } from './session.server.ts';
 
+/** The configured backend's server side, and how the form path's provider of a request is made. */
 interface Services {
-  /** Session operations for one request. */
-  sessions(): SessionBackend;
+  server: AuthServer;
   /** The form path's provider for one request (REST calls to the identity provider). */
   formProvider(request: Request): ServerAuthProvider;
 }
@@ -37,10 +36,7 @@ function firebaseServices(config: HostConfig): Services {
     emailEnumerationProtection: config.emailEnumerationProtection,
     federatedProviders: publicConfig(config).federatedProviders,
   });
-  return {
-    sessions: () => server,
-    formProvider: () => server.formProvider(),
-  };
+  return { server, formProvider: () => server.formProvider() };
 }
 
 function supabaseServices(config: HostConfig): Services {
@@ -48,12 +44,13 @@ function supabaseServices(config: HostConfig): Services {
   const { url, anonKey } = config.supabase;
   // One server per process: it keeps a verified reset link's recovery session until the form's POST.
   const server = createSupabaseServer({ url, anonKey });
+  const federatedProviders = publicConfig(config).federatedProviders;
   return {
-    sessions: () => server.forRequest(),
+    server,
     formProvider(request) {
       const { origin } = new URL(request.url);
       const provider = server.formProvider({
-        federatedProviders: publicConfig(config).federatedProviders,
+        federatedProviders,
         actionUrl: new URL(ACTION_PATH, origin).href,
       });
       return resetLinksToActionRoute(provider, origin);
@@ -73,7 +70,7 @@ function get(): Services {
 
 /** The session operations of one request (call once per request). */
 export function sessionBackend(): SessionBackend {
-  return get().sessions();
+  return get().server.sessions();
 }
 
 /** The form path's provider for one request (`/login`, `/action`). */

@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { FirebaseServer } from '@doorway/adapter-firebase/server';
 import { AuthError, type MessageKey, messageFor } from '@doorway/auth-core';
+import type { SessionBackend } from '@doorway/auth-core/server';
 import { isTrustedOrigin } from './origin.server.ts';
 
 /** Name of the session cookie on localhost/127.0.0.1 (plain http, no `Secure`). */
@@ -27,11 +27,8 @@ export const SIGNED_OUT = '/login?signedOut=1';
 // ID tokens are about 1 kB (plus at most 1 kB of custom claims); anything much larger is not one.
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** The session operations the host needs from the adapter's server entry. */
-export type SessionBackend = Pick<
-  FirebaseServer,
-  'createSessionCookie' | 'verifySessionCookie' | 'revokeSessions' | 'getUser'
->;
+/** The session operations the host needs from any backend's server side (auth-core's contract). */
+export type { SessionBackend };
 
 /** Who is signed in, as the account page shows it. */
 export interface AccountView {
