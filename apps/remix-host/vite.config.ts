@@ -22,6 +22,8 @@ export default defineConfig({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+        // Routes come from app/routes.ts (flatRoutes over app/routes, as before), React Router 7's way.
+        v3_routeConfig: true,
       },
     }),
   ],
