@@ -86,6 +86,21 @@ export type CardName = CardState['card'];
 /** A state of one card, narrowed. */
 export type StateOf<C extends CardName> = Extract<CardState, { card: C }> & Common;
 
+/** The cards of an email action code (spec §2): its results, and the reset form. Declared once here. */
+export const ACTION_CODE_CARDS = [
+  'passwordReset',
+  'passwordResetSuccess',
+  'passwordResetFailure',
+  'emailVerificationSuccess',
+  'emailVerificationFailure',
+  'verifyAndChangeEmailSuccess',
+  'verifyAndChangeEmailFailure',
+  'revertSecondFactorAdditionSuccess',
+  'revertSecondFactorAdditionFailure',
+  'emailChangeRevoked',
+  'emailChangeRevokeFailure',
+] as const satisfies readonly CardName[];
+
 /**
  * Every card of spec §2, in the spec's order. `signedIn` is the brief "Signed in!" / "Verified!" state of
  * spec §4. A test drives the flow into each of them.
@@ -112,37 +127,12 @@ export const CARDS = [
   'anonymousUserMismatch',
   'differentDeviceError',
   'sessionEnded',
-  'passwordReset',
-  'passwordResetSuccess',
-  'passwordResetFailure',
-  'emailVerificationSuccess',
-  'emailVerificationFailure',
-  'verifyAndChangeEmailSuccess',
-  'verifyAndChangeEmailFailure',
-  'revertSecondFactorAdditionSuccess',
-  'revertSecondFactorAdditionFailure',
-  'emailChangeRevoked',
-  'emailChangeRevokeFailure',
+  ...ACTION_CODE_CARDS,
   'signOut',
   'recoverableError',
   'unrecoverableError',
   'spinner',
   'signedIn',
-] as const satisfies readonly CardName[];
-
-/** The cards of an email action code (spec §2): its results, and the reset form. Declared once here. */
-export const ACTION_CODE_CARDS = [
-  'passwordReset',
-  'passwordResetSuccess',
-  'passwordResetFailure',
-  'emailVerificationSuccess',
-  'emailVerificationFailure',
-  'verifyAndChangeEmailSuccess',
-  'verifyAndChangeEmailFailure',
-  'revertSecondFactorAdditionSuccess',
-  'revertSecondFactorAdditionFailure',
-  'emailChangeRevoked',
-  'emailChangeRevokeFailure',
 ] as const satisfies readonly CardName[];
 
 /** A card of {@link ACTION_CODE_CARDS}. */

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
 import { ACTION_PAGE } from '../action.server.ts';
 import { isStaticCard } from '../action-cards.ts';
-import { HostWidget } from '../components/HostWidget.tsx';
+import { FlowPage } from '../components/FlowPage.tsx';
 import type { LoginView } from '../login.server.ts';
 import { loginAction, loginLoader } from '../login-route.server.ts';
-import { type PageHandle, usePublicConfig } from '../root.tsx';
+import type { PageHandle } from '../root.tsx';
 import { ACTION_PAGE_HEADERS } from '../security-headers.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Doorway' }, { name: 'robots', content: 'noindex' }];
@@ -33,17 +32,5 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
   loginAction(request, context, ACTION_PAGE);
 
 export default function ActionRoute() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const view = acted ?? loaded;
-  const config = usePublicConfig();
-  return (
-    <HostWidget
-      key={view.state.pageUrl}
-      config={config}
-      successUrl={view.successUrl}
-      origin={view.origin}
-      initialState={view.state}
-    />
-  );
+  return <FlowPage />;
 }

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
-import { HostWidget } from '../components/HostWidget.tsx';
+import { FlowPage } from '../components/FlowPage.tsx';
 import { loginAction, loginLoader } from '../login-route.server.ts';
-import { usePublicConfig } from '../root.tsx';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in – Doorway' }];
 
@@ -16,18 +14,5 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loginLoader(
 export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context);
 
 export default function Login() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const view = acted ?? loaded;
-  const config = usePublicConfig();
-  return (
-    <HostWidget
-      key={view.state.pageUrl}
-      config={config}
-      successUrl={view.successUrl}
-      origin={view.origin}
-      initialState={view.state}
-      signOut={view.state.card === 'signOut'}
-    />
-  );
+  return <FlowPage signOutCard />;
 }
