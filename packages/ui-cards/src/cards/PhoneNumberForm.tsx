@@ -1,4 +1,4 @@
-import { type CaptchaVerifier, optionsFor, uiText } from '@doorway/auth-core';
+import { type AuthProvider, type CaptchaVerifier, optionsFor, uiText } from '@doorway/auth-core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type CardProps, type UiEvent, useWidget } from '../context.ts';
 import { Actions, Button, CardError, errorsFor, Field, Form, Legal } from '../parts.tsx';
@@ -16,24 +16,14 @@ interface Props extends PhoneFormProps {
   numbers: typeof PhoneNumbers;
 }
 
-/** The phone entry form: country selector, number, captcha, Verify. Rendered once `numbers` has loaded. */
-export function PhoneNumberForm({ state, send, allowedCountries, blockedCountries, numbers }: Props) {
-  const { config, getProvider } = useWidget();
-  const countries = useMemo(
-    () => numbers.countryList(allowedCountries, blockedCountries),
-    [numbers, allowedCountries, blockedCountries],
-  );
-  const [country, setCountry] = useState(() =>
-    countries.some((c) => c.code === state.country) ? state.country : (countries[0]?.code ?? state.country),
-  );
-  const [phone, setPhone] = useState(state.phoneNumber);
+/**
+ * The captcha of the phone form: a verifier of the provider rendered in `captchaRef`'s element (`verifierRef`),
+ * cleared when the form goes unless it was handed to the flow (`submittedRef`).
+ */
+function useCaptcha(getProvider: () => AuthProvider | null) {
   const captchaRef = useRef<HTMLDivElement>(null);
   const verifierRef = useRef<CaptchaVerifier | null>(null);
   const submittedRef = useRef<CaptchaVerifier | null>(null);
-  const errors = errorsFor(state.error, ['country', 'phone', 'captcha']);
-  const pending = state.pending !== null;
-  const canCancel = optionsFor(config, config.tenants ? state.tenantId : undefined).length > 1;
-
   useEffect(() => {
     const container = captchaRef.current;
     if (!container) return;
@@ -55,6 +45,24 @@ export function PhoneNumberForm({ state, send, allowedCountries, blockedCountrie
       if (verifier && submittedRef.current !== verifier) verifier.clear();
     };
   }, [getProvider]);
+  return { captchaRef, verifierRef, submittedRef };
+}
+
+/** The phone entry form: country selector, number, captcha, Verify. Rendered once `numbers` has loaded. */
+export function PhoneNumberForm({ state, send, allowedCountries, blockedCountries, numbers }: Props) {
+  const { config, getProvider } = useWidget();
+  const countries = useMemo(
+    () => numbers.countryList(allowedCountries, blockedCountries),
+    [numbers, allowedCountries, blockedCountries],
+  );
+  const [country, setCountry] = useState(() =>
+    countries.some((c) => c.code === state.country) ? state.country : (countries[0]?.code ?? state.country),
+  );
+  const [phone, setPhone] = useState(state.phoneNumber);
+  const { captchaRef, verifierRef, submittedRef } = useCaptcha(getProvider);
+  const errors = errorsFor(state.error, ['country', 'phone', 'captcha']);
+  const pending = state.pending !== null;
+  const canCancel = optionsFor(config, config.tenants ? state.tenantId : undefined).length > 1;
 
   const submit = (): UiEvent => {
     const verifier = verifierRef.current;
