@@ -152,7 +152,10 @@ export function admin<T>(world: World, run: () => T): T {
   }
 }
 
-// Keeps the capabilities object's identity until enumeration protection flips.
+/**
+ * Applies enumeration protection to the advertised capabilities, keeping the object's identity until it
+ * flips (callers compare capabilities by identity).
+ */
 export function refreshCapabilities({ world, config }: FakeContext): void {
   const reliable =
     config.options.capabilities?.reliableSignInMethodLookup ?? !world.faults.switches.enumerationProtection;
