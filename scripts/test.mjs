@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: installs what is missing, then typecheck, lint, unit + contract tests on the fake, the
-// Firebase adapter against the Auth emulator, and Playwright in Debian's Chromium. Runs every step,
-// reports each, and ends with one "N passed, N failed" line over all tests.
+// packages' tests again on Node 22 and 24, the Firebase adapter against the Auth emulator, Playwright in
+// Debian's Chromium, and the consumer checks (packed packages in fixture apps, on Node 20, 22 and 24). Runs
+// every step, reports each, and ends with one "N passed, N failed" line over all tests.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, ensureDependencies } from './ensure.mjs';
+import { EXTRA_NODE_MAJORS } from './node-versions.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, '.cache', 'test');
@@ -51,6 +53,32 @@ if (
     'firebase.json',
   ]);
 }
+// Node 22 and 24 (the machine's Node is the lowest supported, 20.19+): the engine, the provider contract
+// suites and the other packages' tests. ui-cards' jsdom tests and the apps' run on the machine's Node only: the
+// whole unit suite three times would not fit CI's time, and the consumer checks below render the widget on each.
+const vitestConfig = readFileSync(join(root, 'vitest.config.ts'), 'utf8');
+const projectOf = (dir) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')).name;
+const vitestProjects = readdirSync(join(root, 'packages'))
+  .filter((dir) => dir !== 'ui-cards' && vitestConfig.includes(`'packages/${dir}'`))
+  .map((dir) => `--project=${projectOf(dir)}`);
+for (const major of EXTRA_NODE_MAJORS)
+  steps.push([
+    `node${major}`,
+    process.execPath,
+    [
+      join(root, 'scripts', 'node-versions.mjs'),
+      String(major),
+      '--',
+      'node',
+      join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      ...vitestProjects,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${join(out, `node${major}.json`)}`,
+    ],
+    `node${major}.json`,
+  ]);
 if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
   steps.push([
     'e2e',
@@ -60,6 +88,16 @@ if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
   ]);
   env.PLAYWRIGHT_JSON_OUTPUT_NAME = join(out, 'e2e.json');
 }
+
+// The packages as an app installs them (packed tarballs in fixture apps: Vite + React 18 and 19, server
+// rendering and hydration, the newest peer majors), on this Node, 22 and 24.
+if (existsSync(join(root, 'scripts', 'consumer.mjs')))
+  steps.push([
+    'consumer',
+    process.execPath,
+    [join(root, 'scripts', 'consumer.mjs'), '--json', join(out, 'consumer.json')],
+    'consumer.json',
+  ]);
 
 /** A step's JSON results (vitest or Playwright), or null if it wrote none. */
 function results(file) {
