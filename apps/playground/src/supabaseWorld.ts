@@ -91,26 +91,27 @@ export interface SupabaseWorld {
   reset(): Promise<void>;
 }
 
-/** Opens the Supabase world named by `?world=` (default `default`), restoring its double. */
-export async function openSupabaseWorld(): Promise<SupabaseWorld> {
-  const id = new URLSearchParams(location.search).get('world') ?? 'default';
-  const key = `supabase.${id}`;
-  let store = serverStore(key);
-  let saved: SavedWorld;
+/** The saved document of world `key`: on the dev/preview server, else (no such server) in localStorage. */
+async function openDocument(key: string): Promise<{ store: DocumentStore; saved: SavedWorld }> {
+  const store = serverStore(key);
   try {
-    saved = await store.load();
+    return { store, saved: await store.load() };
   } catch {
-    store = localStore(key);
-    saved = await store.load();
+    const local = localStore(key);
+    return { store: local, saved: await local.load() };
   }
+}
 
-  const pageUrl = () => {
-    const url = new URL('/', location.href);
-    url.searchParams.set('provider', 'supabase');
-    if (id !== 'default') url.searchParams.set('world', id);
-    return url.href;
-  };
+/** The playground page of world `id` in Supabase mode (where emailed links land). */
+function supabasePageUrl(id: string): string {
+  const url = new URL('/', location.href);
+  url.searchParams.set('provider', 'supabase');
+  if (id !== 'default') url.searchParams.set('world', id);
+  return url.href;
+}
 
+/** The double as saved, or a new one with the seeded users. */
+function restoreDouble(saved: GoTrueDoubleState | undefined): GoTrueDouble {
   const double = createGoTrueDouble({
     projectUrl: PROJECT_URL,
     siteUrl: location.origin,
@@ -122,18 +123,30 @@ export async function openSupabaseWorld(): Promise<SupabaseWorld> {
     manualLinking: true,
     secureEmailChange: false,
     templates: SUPABASE_EMAIL_TEMPLATES,
-    ...(saved.double ? { state: saved.double } : {}),
+    ...(saved ? { state: saved } : {}),
   });
-  if (!saved.double) {
-    for (const user of SUPABASE_SEED_USERS) {
-      double.admin.createUser({
-        email: user.email,
-        password: user.password,
-        email_confirm: true,
-        user_metadata: { full_name: user.name },
-      });
-    }
+  if (saved) return double;
+  for (const user of SUPABASE_SEED_USERS) {
+    double.admin.createUser({
+      email: user.email,
+      password: user.password,
+      email_confirm: true,
+      user_metadata: { full_name: user.name },
+    });
   }
+  return double;
+}
+
+/** Forgets this device: the supabase-js session and the widget's email-link state. */
+function forgetDevice(): void {
+  for (const k of [SESSION_KEY, ...WIDGET_KEYS]) localStorage.removeItem(k);
+}
+
+/** Opens the Supabase world named by `?world=` (default `default`), restoring its double. */
+export async function openSupabaseWorld(): Promise<SupabaseWorld> {
+  const id = new URLSearchParams(location.search).get('world') ?? 'default';
+  const { store, saved } = await openDocument(`supabase.${id}`);
+  const double = restoreDouble(saved.double);
   let config = saved.config ?? DEFAULT_CONFIG;
 
   const listeners = new Set<() => void>();
@@ -159,13 +172,9 @@ export async function openSupabaseWorld(): Promise<SupabaseWorld> {
 
   const provider = createSupabaseProvider(
     { url: PROJECT_URL, anonKey: double.anonKey, auth: { fetch: doubleFetch, flowType: 'implicit' } },
-    { actionUrl: pageUrl(), phone: true },
+    { actionUrl: supabasePageUrl(id), phone: true },
   );
   await provider.ready;
-
-  const forgetDevice = () => {
-    for (const k of [SESSION_KEY, ...WIDGET_KEYS]) localStorage.removeItem(k);
-  };
 
   return {
     id,
@@ -177,7 +186,7 @@ export async function openSupabaseWorld(): Promise<SupabaseWorld> {
       save();
       emit();
     },
-    pageUrl,
+    pageUrl: () => supabasePageUrl(id),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

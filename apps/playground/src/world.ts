@@ -163,181 +163,228 @@ export interface World {
 
 const randomId = () => Math.random().toString(36).slice(2, 10);
 
-/** Opens (replays) the world named by `?world=` (default `default`). */
-export async function openWorld(): Promise<World> {
-  const id = new URLSearchParams(location.search).get('world') ?? 'default';
-  let device = sessionStorage.getItem(DEVICE_KEY) ?? randomId();
-  sessionStorage.setItem(DEVICE_KEY, device);
+/** What an open world's parts share and change: the log's store, the replay, the admin settings. */
+interface WorldState {
+  id: string;
+  /** This tab's device id (calls it logs are recorded as its). */
+  device: string;
+  store: LogStore;
+  /** The time of the entry being replayed; `null` once live. */
+  replayAt: number | null;
+  /** The "expired codes" clock skew. */
+  skew: number;
+  config: PlaygroundConfig;
+  /** The log's writes so far, in order. */
+  writes: Promise<void>;
+  /** The options of the federated call in flight (the IdP handler is not told `link`) and the IdP's answer. */
+  federated: { providerId: string; opts: FederatedOptions; identity?: FakeIdentity | null } | null;
+  /** An answer that arrived before the call (back from a redirect): queued in the fake and recorded. */
+  answered: FakeIdentity | null | undefined;
+}
 
-  let store = serverStore(id);
-  let log: Entry[];
+/** The log of world `id`: on the dev/preview server, else (no such server) in localStorage. */
+async function openLog(id: string): Promise<{ store: LogStore; log: Entry[] }> {
+  const store = serverStore(id);
   try {
-    log = await store.load();
+    return { store, log: await store.load() };
   } catch {
-    store = localStore(id);
-    log = await store.load();
+    const local = localStore(id);
+    return { store: local, log: await local.load() };
   }
+}
 
-  let replayAt: number | null = null;
-  let skew = 0;
-  let config = DEFAULT_CONFIG;
-  const clock: Clock = {
-    now: () => replayAt ?? Date.now() + skew,
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-  };
+/** Appends to the log after the writes before it (a failed write is dropped, the world goes on). */
+function append(s: WorldState, entry: Entry): void {
+  s.writes = s.writes.then(() => s.store.append(entry)).catch(() => undefined);
+}
 
-  // The options of the federated call in flight (the IdP handler is not told `link`) and the IdP's answer.
-  let federated: { providerId: string; opts: FederatedOptions; identity?: FakeIdentity | null } | null = null;
-  // An answer that arrived before the call (back from a redirect): queued in the fake and recorded.
-  let answered: FakeIdentity | null | undefined;
-
-  const fake = createFakeProvider({
+/** The fake of a world: its seeded users, the replay's times, and the fake IdP page as identity provider. */
+function worldFake(s: WorldState, clock: Clock): FakeProvider {
+  return createFakeProvider({
     clock,
     federatedProviders: ['google.com', 'github.com', 'microsoft.com'],
     tenants: ['acme'],
     users: SEED_USERS,
     sleep: (ms) =>
-      replayAt === null ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve(),
+      s.replayAt === null ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve(),
     idp: async (request) => {
       // Replays answer from the queue; reaching the IdP here would be a bug, never a navigation.
-      if (replayAt !== null) throw new AuthError('user-cancelled');
-      const identity = request.mode === 'popup' ? await askPopup(request) : await leaveForIdp(request);
-      if (federated) federated.identity = identity;
+      if (s.replayAt !== null) throw new AuthError('user-cancelled');
+      const identity = request.mode === 'popup' ? await askPopup(request) : await leaveForIdp(s, request);
+      if (s.federated) s.federated.identity = identity;
       return identity;
     },
   });
+}
 
-  function leaveForIdp(request: FakeIdpRequest): Promise<FakeIdentity | null> {
-    sessionStorage.setItem(
-      IDP_REQUEST_KEY,
-      JSON.stringify({ providerId: request.providerId, opts: federated?.opts }),
-    );
-    void flushed().then(() => location.assign(idpUrl(request, 'redirect')));
-    return new Promise(() => undefined); // the page is leaving
+function leaveForIdp(s: WorldState, request: FakeIdpRequest): Promise<FakeIdentity | null> {
+  sessionStorage.setItem(
+    IDP_REQUEST_KEY,
+    JSON.stringify({ providerId: request.providerId, opts: s.federated?.opts }),
+  );
+  void s.writes.then(() => location.assign(idpUrl(request, 'redirect')));
+  return new Promise(() => undefined); // the page is leaving
+}
+
+function applyAdmin(s: WorldState, fake: FakeProvider, action: AdminAction): void {
+  const url: ActionLinkSettings | undefined = 'url' in action ? { url: action.url } : undefined;
+  const b = fake.backend;
+  switch (action.op) {
+    case 'sendVerificationEmail':
+      b.sendVerificationEmail(action.uid, url);
+      return;
+    case 'sendPasswordReset':
+      b.sendPasswordReset(action.uid, url);
+      return;
+    case 'changeEmail':
+      b.changeEmail(action.uid, action.email, url);
+      return;
+    case 'verifyAndChangeEmail':
+      b.verifyAndChangeEmail(action.uid, action.email, url);
+      return;
+    case 'addSecondFactor':
+      b.addSecondFactor(action.uid, action.phone, url);
+      return;
+    case 'faults':
+      b.faults.set(action.patch);
+      return;
+    case 'captcha':
+      b.captcha.autoSolve = action.autoSolve;
+      return;
+    case 'skew':
+      s.skew = action.ms;
+      return;
+    case 'config':
+      s.config = action.config;
+      return;
   }
+}
 
-  let writes: Promise<void> = Promise.resolve();
-  const append = (entry: Entry) => {
-    writes = writes.then(() => store.append(entry)).catch(() => undefined);
-  };
-  const flushed = () => writes;
-
-  function applyAdmin(action: AdminAction): void {
-    const url: ActionLinkSettings | undefined = 'url' in action ? { url: action.url } : undefined;
-    const b = fake.backend;
-    switch (action.op) {
-      case 'sendVerificationEmail':
-        b.sendVerificationEmail(action.uid, url);
-        return;
-      case 'sendPasswordReset':
-        b.sendPasswordReset(action.uid, url);
-        return;
-      case 'changeEmail':
-        b.changeEmail(action.uid, action.email, url);
-        return;
-      case 'verifyAndChangeEmail':
-        b.verifyAndChangeEmail(action.uid, action.email, url);
-        return;
-      case 'addSecondFactor':
-        b.addSecondFactor(action.uid, action.phone, url);
-        return;
-      case 'faults':
-        b.faults.set(action.patch);
-        return;
-      case 'captcha':
-        b.captcha.autoSolve = action.autoSolve;
-        return;
-      case 'skew':
-        skew = action.ms;
-        return;
-      case 'config':
-        config = action.config;
-        return;
-    }
-  }
-
-  // Replay. Only successful calls were recorded, and failed calls change nothing.
+/**
+ * Replays the log into the fresh fake. Only successful calls were recorded, and failed calls change
+ * nothing. A user signed in by another device is signed out here, as on a real second device.
+ */
+async function replay(s: WorldState, fake: FakeProvider, log: readonly Entry[]): Promise<void> {
   let userChangedBy: string | null = null;
   for (const entry of log) {
-    replayAt = entry.t;
+    s.replayAt = entry.t;
     const before = fake.getCurrentUser()?.uid ?? null;
     try {
-      if (entry.kind === 'admin') applyAdmin(entry.action);
+      if (entry.kind === 'admin') applyAdmin(s, fake, entry.action);
       else await replayCall(fake, entry);
     } catch {
       // A world saved by an older playground: skip what no longer applies.
     }
     if ((fake.getCurrentUser()?.uid ?? null) !== before) userChangedBy = entry.device;
   }
-  replayAt = null;
-  if (userChangedBy !== null && userChangedBy !== device) await fake.signOut();
+  s.replayAt = null;
+  if (userChangedBy !== null && userChangedBy !== s.device) await fake.signOut();
+}
 
+/** The fake with every successful call logged as this device's, the IdP's answer with a federated one. */
+function loggedProvider(s: WorldState, fake: FakeProvider, clock: Clock): AuthProvider {
+  const record = (method: ProviderMethod, args: unknown[], identity?: FakeIdentity | null) => {
+    const entry: Entry = { kind: 'call', device: s.device, t: clock.now(), method, args };
+    if (identity !== undefined) entry.identity = identity;
+    append(s, entry);
+  };
+  return logged(fake, record, (providerId, opts) => {
+    s.federated = { providerId, opts, identity: s.answered };
+    s.answered = undefined;
+    return () => {
+      const identity = s.federated?.identity;
+      s.federated = null;
+      return identity;
+    };
+  });
+}
+
+/** Back from the fake IdP page after a redirect: finishes the sign-in the page left for. */
+async function finishRedirect(s: WorldState, fake: FakeProvider, provider: AuthProvider): Promise<void> {
+  const answer = sessionStorage.getItem(IDP_RESULT_KEY);
+  const asked = sessionStorage.getItem(IDP_REQUEST_KEY);
+  sessionStorage.removeItem(IDP_RESULT_KEY);
+  sessionStorage.removeItem(IDP_REQUEST_KEY);
+  if (!answer || !asked) return;
+  const { identity } = JSON.parse(answer) as IdpAnswer;
+  const { providerId, opts } = JSON.parse(asked) as { providerId: string; opts: FederatedOptions };
+  queueIdentity(fake, identity);
+  s.answered = identity;
+  try {
+    await provider.signInWithFederated(providerId, { ...opts, mode: 'redirect' });
+  } catch {
+    // getRedirectResult reports it to the widget
+  }
+}
+
+/** Forgets this device's widget storage (email-link session, redirect state). */
+function forgetWidgetStorage(): void {
+  for (const key of ['doorway.emailLink', 'doorway.redirect']) localStorage.removeItem(key);
+}
+
+/** Opens (replays) the world named by `?world=` (default `default`). */
+export async function openWorld(): Promise<World> {
+  const id = new URLSearchParams(location.search).get('world') ?? 'default';
+  const device = sessionStorage.getItem(DEVICE_KEY) ?? randomId();
+  sessionStorage.setItem(DEVICE_KEY, device);
+  const { store, log } = await openLog(id);
+  const s: WorldState = {
+    id,
+    device,
+    store,
+    replayAt: null,
+    skew: 0,
+    config: DEFAULT_CONFIG,
+    writes: Promise.resolve(),
+    federated: null,
+    answered: undefined,
+  };
+  const clock: Clock = {
+    now: () => s.replayAt ?? Date.now() + s.skew,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+  const fake = worldFake(s, clock);
+  await replay(s, fake, log);
+  const provider = loggedProvider(s, fake, clock);
+  const world = worldOf(s, fake, provider, clock);
+  await finishRedirect(s, fake, provider);
+  return world;
+}
+
+/** The world as the app uses it, over its state. */
+function worldOf(s: WorldState, fake: FakeProvider, provider: AuthProvider, clock: Clock): World {
   const listeners = new Set<() => void>();
   const emit = () => {
     for (const l of [...listeners]) l();
   };
   fake.backend.subscribe(() => setTimeout(emit, 0));
-
-  const record = (method: ProviderMethod, args: unknown[], identity?: FakeIdentity | null) => {
-    const entry: Entry = { kind: 'call', device, t: clock.now(), method, args };
-    if (identity !== undefined) entry.identity = identity;
-    append(entry);
-  };
-
-  const provider = logged(fake, record, (providerId, opts) => {
-    federated = { providerId, opts, identity: answered };
-    answered = undefined;
-    return () => {
-      const identity = federated?.identity;
-      federated = null;
-      return identity;
-    };
-  });
-
-  // Back from the fake IdP page after a redirect: finish the sign-in the page left for.
-  const answer = sessionStorage.getItem(IDP_RESULT_KEY);
-  const asked = sessionStorage.getItem(IDP_REQUEST_KEY);
-  sessionStorage.removeItem(IDP_RESULT_KEY);
-  sessionStorage.removeItem(IDP_REQUEST_KEY);
-  if (answer && asked) {
-    const { identity } = JSON.parse(answer) as IdpAnswer;
-    const { providerId, opts } = JSON.parse(asked) as { providerId: string; opts: FederatedOptions };
-    queueIdentity(fake, identity);
-    answered = identity;
-    try {
-      await provider.signInWithFederated(providerId, { ...opts, mode: 'redirect' });
-    } catch {
-      // getRedirectResult reports it to the widget
-    }
-  }
-
   return {
-    id,
+    id: s.id,
     provider,
     fake,
     clock,
-    config: () => config,
-    skew: () => skew,
+    config: () => s.config,
+    skew: () => s.skew,
     admin(action) {
-      applyAdmin(action);
-      append({ kind: 'admin', device, t: clock.now(), action });
+      applyAdmin(s, fake, action);
+      append(s, { kind: 'admin', device: s.device, t: clock.now(), action });
       emit();
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    flushed,
+    flushed: () => s.writes,
     becomeAnotherDevice() {
-      device = randomId();
-      sessionStorage.setItem(DEVICE_KEY, device);
-      for (const key of ['doorway.emailLink', 'doorway.redirect']) localStorage.removeItem(key);
+      s.device = randomId();
+      sessionStorage.setItem(DEVICE_KEY, s.device);
+      forgetWidgetStorage();
     },
     async reset() {
-      await writes;
-      await store.clear();
-      for (const key of ['doorway.emailLink', 'doorway.redirect']) localStorage.removeItem(key);
+      await s.writes;
+      await s.store.clear();
+      forgetWidgetStorage();
     },
   };
 }
