@@ -14,7 +14,7 @@
 //   allPackages: true      every package is installed, not only those it names
 //   minNode: 22            skipped on older Node (its dependencies need it); installed with that Node
 // Browser fixtures also get consumer/app/ (index.html, src/, tsconfig.json, server.mjs) under their own files.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -28,9 +28,11 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { CHROMIUM } from './ensure.mjs';
 import { EXTRA_NODE_MAJORS, envForNode, nodeBinary, nodeVersion } from './node-versions.mjs';
 
+const execFileAsync = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fixturesDir = join(root, 'consumer');
 const machineMajor = Number(process.versions.node.split('.')[0]);
@@ -147,19 +149,31 @@ function copyFromRepo(file, dir) {
  * The version `latest` names now. npm would otherwise settle a `latest` dependency on an older version that
  * satisfies a peer range, which hides exactly what this checks.
  */
-function latest(name) {
-  return run('npm', ['view', `${name}@latest`, 'version', '--loglevel=error']).trim();
+async function latest(name) {
+  const { stdout } = await execFileAsync('npm', ['view', `${name}@latest`, 'version', '--loglevel=error']);
+  return stdout.trim();
+}
+
+/** Pins each `latest` dependency of `pkg` to the version it names (looked up in parallel). */
+async function pinLatest(pkg) {
+  const lookups = [pkg.dependencies, pkg.devDependencies].flatMap((deps) =>
+    Object.entries(deps ?? {})
+      .filter(([, spec]) => spec === 'latest')
+      .map(async ([name]) => {
+        deps[name] = await latest(name);
+      }),
+  );
+  await Promise.all(lookups);
 }
 
 /** Copies a fixture into `work` with its @doorway dependencies pointing at the tarballs. */
-function prepare(fixture, work, tarballs, packages) {
+async function prepare(fixture, work, tarballs, packages) {
   const dir = join(work, fixture.name);
   if (fixture.options.browser) cpSync(join(fixturesDir, 'app'), dir, { recursive: true });
   cpSync(join(fixturesDir, fixture.name), dir, { recursive: true });
   for (const file of fixture.options.fromRepo ?? []) copyFromRepo(file, dir);
   const pkg = structuredClone(fixture.pkg);
-  for (const deps of [pkg.dependencies, pkg.devDependencies])
-    for (const [name, spec] of Object.entries(deps ?? {})) if (spec === 'latest') deps[name] = latest(name);
+  await pinLatest(pkg);
   const named = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((d) =>
     d.startsWith('@doorway/'),
   );
@@ -289,8 +303,8 @@ async function setUp(list, work, tarballs, packages, opts, results) {
     const major = opts.nodes.find((n) => n >= (fixture.options.minNode ?? 0));
     if (major === undefined) continue;
     const node = nodeBinary(major);
-    await attempt(results, fixture.name, `consumer ${fixture.name}: install + typecheck`, () => {
-      const dir = prepare(fixture, work, tarballs, packages);
+    await attempt(results, fixture.name, `consumer ${fixture.name}: install + typecheck`, async () => {
+      const dir = await prepare(fixture, work, tarballs, packages);
       install(dir, node);
       if (fixture.pkg.scripts?.typecheck)
         run('npm', ['run', 'typecheck'], { cwd: dir, env: envForNode(node) });
