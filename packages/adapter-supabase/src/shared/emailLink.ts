@@ -87,7 +87,7 @@ export async function checkSignInLink(
 
 /** Whether the account a link signed in is `email`'s (a link without Doorway's hash may be another's). */
 export function isAccountOf(user: { email?: string | null }, email: string): boolean {
-  return Boolean(user.email) && sameEmail(user.email as string, email);
+  return typeof user.email === 'string' && user.email !== '' && sameEmail(user.email, email);
 }
 
 /** Whether a completed link's sign-in created the account (never when it linked). */
