@@ -186,12 +186,19 @@ async function prepare(fixture, work, tarballs, packages) {
   return dir;
 }
 
-/** `npm install` as an app would (the user's npm cache; peer conflicts are errors, never ignored). */
+/**
+ * `npm install` as an app would: peer conflicts are errors, never ignored. The user's npm cache answers
+ * without revalidating what it holds (`latest` dependencies are pinned to exact versions before this).
+ */
 function install(dir, node) {
-  run('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps=false', '--loglevel=error'], {
-    cwd: dir,
-    env: envForNode(node),
-  });
+  const flags = [
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--legacy-peer-deps=false',
+    '--loglevel=error',
+  ];
+  run('npm', ['install', ...flags], { cwd: dir, env: envForNode(node) });
 }
 
 /** Starts the fixture's server under `node`; resolves with its URL and a stop function. */
