@@ -95,6 +95,28 @@ function attwArgs(dir) {
   return ['--pack', '--profile', 'esm-only', ...(assets.length ? ['--exclude-entrypoints', ...assets] : [])];
 }
 
+// What no tarball may ship: tests, test types, test folders, and the test doubles of other packages.
+const NOT_SHIPPED = /(\.test\.|\.test-d\.|\.spec\.|(^|\/)test\/|(^|\/)__tests__\/|gotrue-double)/;
+
+/** The files `npm pack` would put in the tarball; prints each that should not ship, true when none. */
+function auditTarball(dir) {
+  const name = readJson(join(dir, 'package.json')).name;
+  const out = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  if (out.status !== 0) {
+    console.log(`${name}: npm pack --dry-run failed\n${out.stderr}`);
+    return false;
+  }
+  const files = JSON.parse(out.stdout)[0].files.map((f) => f.path);
+  // The double's own package ships the double; every other package ships none of it.
+  const own = name === '@doorway/gotrue-double' ? /gotrue-double/g : null;
+  const wrong = files.filter((f) => NOT_SHIPPED.test(own ? f.replace(own, '') : f));
+  for (const file of wrong) console.log(`${name}: the tarball would ship ${file}`);
+  return wrong.length === 0;
+}
+
 /** Every check of one package; the names of those that failed. */
 function checkPackage(dir) {
   const name = readJson(join(dir, 'package.json')).name;
@@ -103,6 +125,7 @@ function checkPackage(dir) {
     ['publint', () => run(dir, bin('publint'), ['--strict'])],
     ['attw', () => run(dir, bin('attw'), attwArgs(dir))],
     ['imports', () => auditImports(dir)],
+    ['tarball', () => auditTarball(dir)],
   ];
   const failed = [];
   for (const [check, pass] of checks) {

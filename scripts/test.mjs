@@ -101,6 +101,12 @@ if (existsSync(join(root, 'scripts', 'consumer.mjs')))
     'consumer.json',
   ]);
 
+// Every package as npm would publish it: publint --strict, arethetypeswrong (ESM-only), an import audit and
+// the tarball's file list (no tests, no test types, no double outside its own package). After the consumer
+// step, which builds them.
+if (existsSync(join(root, 'scripts', 'check-packages.mjs')))
+  steps.push(['packages', process.execPath, [join(root, 'scripts', 'check-packages.mjs'), '--no-build']]);
+
 /** A step's JSON results (vitest or Playwright), or null if it wrote none. */
 function results(file) {
   const path = file ? join(out, file) : null;
