@@ -20,12 +20,24 @@ import {
   NeedsScripts,
   Text,
 } from '../parts.tsx';
-import { EmailField } from './start.tsx';
-
-export { EmailField };
 
 /** What a card with a form reads of its state: the error to show, and whether a call is in flight. */
 type FormState = Pick<StateOf<'emailMismatch'>, 'error' | 'pending'>;
+
+/** The email field of a card's form (named `email`, as the events that carry it). */
+export function EmailField(props: { defaultValue: string; error: string | undefined }) {
+  return (
+    <Field
+      label={uiText.emailLabel}
+      type="email"
+      name="email"
+      autoComplete="email"
+      spellCheck={false}
+      defaultValue={props.defaultValue}
+      error={props.error}
+    />
+  );
+}
 
 /** The password field: the account's current one, or (`isNew`) a new one with the password rules as hint. */
 export function PasswordField(props: { isNew?: boolean; error: string | undefined }) {

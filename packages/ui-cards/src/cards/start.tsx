@@ -136,21 +136,6 @@ export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
   );
 }
 
-/** The email field of a card's form (email entry's, and the later cards') (named `email`, as the events that carry it). */
-export function EmailField(props: { defaultValue: string; error: string | undefined }) {
-  return (
-    <Field
-      label={uiText.emailLabel}
-      type="email"
-      name="email"
-      autoComplete="email"
-      spellCheck={false}
-      defaultValue={props.defaultValue}
-      error={props.error}
-    />
-  );
-}
-
 /** Email entry: the first step of every email flow. */
 export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
   const { config } = useWidget();
@@ -170,7 +155,15 @@ export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
         submit={(form) => ({ type: 'SUBMIT_EMAIL', email: fieldValue(form, 'email') })}
       >
         <CardError message={errors.card} />
-        <EmailField defaultValue={state.email} error={errors.email} />
+        <Field
+          label={uiText.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="email"
+          spellCheck={false}
+          defaultValue={state.email}
+          error={errors.email}
+        />
         <Actions>
           <Button disabled={pending}>{uiText.next}</Button>
           {canCancel ? (
