@@ -8,5 +8,5 @@
 export { normalizeConfig, optionsFor, phoneOptionOf } from './config.ts';
 export { runFlow } from './flow.ts';
 export { isLazyProvider } from './loader.ts';
-export { messageFor, uiText } from './messages.ts';
+export { firstCardText, messageFor } from './messages.ts';
 export { initialState, startTransition } from './start.ts';

@@ -5,6 +5,7 @@
 
 export * from './action.ts';
 export * from './actionUrl.ts';
+export * from './cardText.ts';
 export * from './config.ts';
 export * from './constants.ts';
 export * from './emailLinkStore.ts';

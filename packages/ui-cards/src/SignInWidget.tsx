@@ -14,7 +14,7 @@ import {
   normalizeConfig,
   runFlow,
   startTransition,
-  uiText,
+  firstCardText as uiText,
 } from '@doorway/auth-core/first-card';
 import { type ComponentType, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { EmailEntry, PhoneEntry, ProviderChooser, SpinnerCard, UnrecoverableError } from './cards/start.tsx';

@@ -1,5 +1,5 @@
 import type { MessageKey } from '@doorway/auth-core';
-import { messageFor, uiText } from '@doorway/auth-core/first-card';
+import { messageFor, firstCardText as uiText } from '@doorway/auth-core/first-card';
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import { type UiEvent, useWidget } from './context.ts';
 

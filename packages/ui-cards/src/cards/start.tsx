@@ -1,5 +1,10 @@
 import type { SignInOption } from '@doorway/auth-core';
-import { messageFor, optionsFor, phoneOptionOf, uiText } from '@doorway/auth-core/first-card';
+import {
+  messageFor,
+  optionsFor,
+  phoneOptionOf,
+  firstCardText as uiText,
+} from '@doorway/auth-core/first-card';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
 import { loadCards } from '../loadCards.ts';
