@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, normalizeConfig, tenantForEmail, type WidgetConfigInput } from './config.ts';
+import { ConfigError, methodOf, normalizeConfig, tenantForEmail, type WidgetConfigInput } from './config.ts';
 
 const ORIGIN = 'https://app.example';
 
@@ -85,5 +85,83 @@ describe('normalizeConfig', () => {
     expect(c.signInSuccessUrl).toBe('https://partner.example/welcome');
     expect(tenantForEmail(c, 'ann@acme.com')?.id).toBe('acme');
     expect(tenantForEmail(c, 'bob@other.org')?.id).toBeNull();
+  });
+});
+
+describe('the look options', () => {
+  it('theme is auto unless light or dark is asked for; anything else names the option', () => {
+    expect(normalizeConfig({ signInOptions: ['email'] }, ORIGIN).theme).toBe('auto');
+    expect(normalizeConfig({ signInOptions: ['email'], theme: 'dark' }, ORIGIN).theme).toBe('dark');
+    expect(normalizeConfig({ signInOptions: ['email'], theme: 'light' }, ORIGIN).theme).toBe('light');
+    bad({ signInOptions: ['email'], theme: 'blue' }, 'theme');
+  });
+
+  it('shows the last used method unless told not to', () => {
+    expect(normalizeConfig({ signInOptions: ['email'] }, ORIGIN).showLastUsed).toBe(true);
+    expect(normalizeConfig({ signInOptions: ['email'], showLastUsed: false }, ORIGIN).showLastUsed).toBe(
+      false,
+    );
+  });
+
+  it("keeps a custom provider's label, icon and colours", () => {
+    const [option] = normalizeConfig(
+      {
+        signInOptions: [
+          {
+            provider: 'oidc.acme',
+            name: 'Acme',
+            label: 'Continue with Acme SSO',
+            iconUrl: '/acme.svg',
+            buttonColor: '#0a66c2',
+            textColor: 'white',
+          },
+        ],
+      },
+      ORIGIN,
+    ).signInOptions;
+    expect(option).toMatchObject({
+      label: 'Continue with Acme SSO',
+      iconUrl: '/acme.svg',
+      buttonColor: '#0a66c2',
+      textColor: 'white',
+    });
+    const [plain] = normalizeConfig({ signInOptions: ['github.com'] }, ORIGIN).signInOptions;
+    expect(plain).toMatchObject({ label: null, iconUrl: null, buttonColor: null, textColor: null });
+  });
+
+  it('takes image data URLs and refuses icons and colours that could break out of a style', () => {
+    const icon = 'data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+    const [option] = normalizeConfig(
+      { signInOptions: [{ provider: 'oidc.a', iconUrl: icon }] },
+      ORIGIN,
+    ).signInOptions;
+    expect(option).toMatchObject({ iconUrl: icon });
+    bad(
+      { signInOptions: [{ provider: 'oidc.a', iconUrl: 'x.svg") ; color: red' }] },
+      'signInOptions[0].iconUrl',
+    );
+    bad(
+      { signInOptions: [{ provider: 'oidc.a', iconUrl: 'javascript:alert(1)' }] },
+      'signInOptions[0].iconUrl',
+    );
+    bad(
+      { signInOptions: [{ provider: 'oidc.a', buttonColor: 'red; background: url(x)' }] },
+      'signInOptions[0].buttonColor',
+    );
+    bad({ signInOptions: [{ provider: 'oidc.a', textColor: 7 }] }, 'signInOptions[0].textColor');
+    const [rgb] = normalizeConfig(
+      { signInOptions: [{ provider: 'oidc.a', buttonColor: 'rgb(10 102 194 / 90%)' }] },
+      ORIGIN,
+    ).signInOptions;
+    expect(rgb).toMatchObject({ buttonColor: 'rgb(10 102 194 / 90%)' });
+  });
+});
+
+describe('methodOf', () => {
+  it("counts password and email-link sign-ins as the email option, others as their provider's id", () => {
+    expect(methodOf('password')).toBe('email');
+    expect(methodOf('emailLink')).toBe('email');
+    expect(methodOf('github.com')).toBe('github.com');
+    expect(methodOf('phone')).toBe('phone');
   });
 });

@@ -43,6 +43,17 @@ export interface FederatedOptionInput {
   name?: string;
   scopes?: readonly string[];
   customParameters?: Readonly<Record<string, string>>;
+  /** The button's whole label, also its accessible name (default: "Sign in with {name}"). */
+  label?: string;
+  /**
+   * The button's icon: an http(s) URL, a path or a `data:image/…` URL (default: the provider's mark for the
+   * built-in providers, a generic sign-in mark for others).
+   */
+  iconUrl?: string;
+  /** The button's background colour, a CSS colour (`#0a66c2`, `rgb(…)`, a named colour). */
+  buttonColor?: string;
+  /** The button's text and border colour, a CSS colour; pick one with enough contrast on `buttonColor`. */
+  textColor?: string;
 }
 
 /** One sign-in option; a bare string is shorthand for `{ provider }`. */
@@ -103,6 +114,16 @@ export interface WidgetConfigInput {
   autoUpgradeAnonymousUsers?: boolean;
   /** Absolute origins besides the page's own that redirects may go to (`https://app.example.com`). */
   allowedOrigins?: readonly string[];
+  /**
+   * `auto` (default): light or dark as the person's system says (`prefers-color-scheme`); `light` or `dark`
+   * for a host with its own theme switch.
+   */
+  theme?: 'light' | 'dark' | 'auto';
+  /**
+   * Mark the method this browser last signed in with on the chooser ("Last used"; default `true`). Only the
+   * method's id is kept (e.g. `github.com`), never an email or a token; `false` also forgets it.
+   */
+  showLastUsed?: boolean;
   callbacks?: WidgetCallbacks;
 }
 
@@ -132,6 +153,11 @@ export interface FederatedOption {
   name: string;
   scopes: readonly string[];
   customParameters: Readonly<Record<string, string>>;
+  /** The button's own label, icon and colours, when configured. */
+  label: string | null;
+  iconUrl: string | null;
+  buttonColor: string | null;
+  textColor: string | null;
 }
 /** Normalised anonymous option. */
 export interface AnonymousOption {
@@ -162,6 +188,8 @@ export interface WidgetConfig {
   origin: string;
   /** Origins redirects may go to: the page's origin first, then the configured ones. */
   allowedOrigins: readonly string[];
+  theme: 'light' | 'dark' | 'auto';
+  showLastUsed: boolean;
   callbacks: WidgetCallbacks;
 }
 
@@ -213,6 +241,31 @@ function optionalUrl(value: unknown, option: string, origin: string): string | n
     throw new ConfigError(option, 'must be an http(s) URL or a path');
   }
   return value;
+}
+
+const COLOR = /^(#[\da-f]{3,8}|[a-z]+|(rgb|hsl)a?\([\d\s.,%/]+\))$/i;
+
+/** A button colour: a CSS colour, nothing that could end the declaration it is put in. */
+function optionalColor(value: unknown, option: string): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !COLOR.test(value)) {
+    throw new ConfigError(option, 'must be a CSS colour such as "#0a66c2" or "rgb(10 102 194)"');
+  }
+  return value;
+}
+
+/** A button icon: an http(s) URL, a path or an image data URL, without quotes, brackets or spaces. */
+function optionalIcon(value: unknown, option: string, origin: string): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || /["'()\\\s]/.test(value)) {
+    throw new ConfigError(option, 'must be an image URL without quotes, brackets or spaces');
+  }
+  return value.startsWith('data:image/') ? value : optionalUrl(value, option, origin);
+}
+
+/** The option id a sign-in's `providerId` counts as (`password` and `emailLink` are the email option). */
+export function methodOf(providerId: string): string {
+  return providerId === 'password' || providerId === 'emailLink' ? 'email' : providerId;
 }
 
 function normalizeOption(raw: unknown, at: string, origin: string): SignInOption {
@@ -291,6 +344,10 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
           typeof o.customParameters === 'object' && o.customParameters !== null
             ? (o.customParameters as Record<string, string>)
             : {},
+        label: typeof o.label === 'string' && o.label !== '' ? o.label : null,
+        iconUrl: optionalIcon(o.iconUrl, `${at}.iconUrl`, origin),
+        buttonColor: optionalColor(o.buttonColor, `${at}.buttonColor`),
+        textColor: optionalColor(o.textColor, `${at}.textColor`),
       };
     }
   }
@@ -384,6 +441,10 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
   if (signInSuccessUrl !== null && !isSafeRedirectUrl(signInSuccessUrl, [pageOrigin, ...allowedOrigins])) {
     throw new ConfigError('signInSuccessUrl', 'must be on the page origin or on one of `allowedOrigins`');
   }
+  const theme = input.theme ?? 'auto';
+  if (theme !== 'light' && theme !== 'dark' && theme !== 'auto') {
+    throw new ConfigError('theme', 'must be "light", "dark" or "auto"');
+  }
   const callbacks = input.callbacks ?? {};
   for (const name of ['signInSuccess', 'signInFailure', 'uiShown'] as const) {
     if (callbacks[name] !== undefined && typeof callbacks[name] !== 'function') {
@@ -401,6 +462,8 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
     autoUpgradeAnonymousUsers: Boolean(input.autoUpgradeAnonymousUsers),
     origin: pageOrigin,
     allowedOrigins: [pageOrigin, ...allowedOrigins.filter((o) => o !== pageOrigin)],
+    theme,
+    showLastUsed: input.showLastUsed !== false,
     callbacks,
   };
 }

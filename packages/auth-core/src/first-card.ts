@@ -5,7 +5,7 @@
  * chunk loaded after the first card. Everything here is also exported by `@doorway/auth-core`.
  * @module
  */
-export { normalizeConfig, optionsFor, phoneOptionOf } from './config.ts';
+export { methodOf, normalizeConfig, optionsFor, phoneOptionOf } from './config.ts';
 export { runFlow } from './flow.ts';
 export { isLazyProvider } from './loader.ts';
 export { firstCardText, messageFor } from './messages.ts';

@@ -5,18 +5,20 @@ import type {
   FlowState,
   KeyValueStorage,
   LazyProvider,
+  WidgetConfig,
   WidgetConfigInput,
 } from '@doorway/auth-core';
 import {
   initialState,
   isLazyProvider,
   messageFor,
+  methodOf,
   normalizeConfig,
   runFlow,
   startTransition,
   firstCardText as uiText,
 } from '@doorway/auth-core/first-card';
-import { type ComponentType, memo, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { EmailEntry, PhoneEntry, ProviderChooser, SpinnerCard, UnrecoverableError } from './cards/start.tsx';
 import type { FirstCardName, LaterCardName } from './cardsChunk.tsx';
 import { type CardProps, type UiEvent, WidgetContext, type WidgetEnv } from './context.ts';
@@ -50,6 +52,55 @@ export interface SignInWidgetProps {
    * the cards chunk: `await loadCards()` before rendering.
    */
   initialState?: FlowState;
+  /**
+   * The sign-in option this browser last used (`email`, `phone`, `github.com`, …) as the page's server
+   * knows it (e.g. from a cookie), so that its render marks it "Last used" too. Default: the one the widget
+   * kept in `storage` (read once mounted). Ignored with `showLastUsed: false`.
+   */
+  lastUsed?: string | null;
+}
+
+/** Where the widget keeps the last used option's id (only the id: never an email or a token). */
+export const LAST_USED_KEY = 'doorway.lastUsed';
+
+/** `storage` as given, else `localStorage` when this browser lets the page use it. */
+function storageOf(storage: KeyValueStorage | null | undefined): KeyValueStorage | null {
+  if (storage !== undefined) return storage;
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The option to mark "Last used": the one given, else (once mounted) the kept one; and the option of every
+ * sign-in is kept. With `showLastUsed: false`, none is marked and the kept one is forgotten.
+ */
+function useLastUsed(props: SignInWidgetProps, config: WidgetConfig, state: FlowState): string | null {
+  const show = config.showLastUsed;
+  const [lastUsed, setLastUsed] = useState(show ? (props.lastUsed ?? null) : null);
+  const { storage } = props;
+  const given = props.lastUsed !== undefined;
+  useEffect(() => {
+    try {
+      const kept = storageOf(storage);
+      if (!show) kept?.removeItem(LAST_USED_KEY);
+      else if (!given) setLastUsed(kept?.getItem(LAST_USED_KEY) ?? null);
+    } catch {
+      // Storage refused (private mode, quota): nothing is marked.
+    }
+  }, [storage, show, given]);
+  const signedInWith = state.card === 'signedIn' && state.result ? methodOf(state.result.providerId) : null;
+  useEffect(() => {
+    if (!show || signedInWith === null) return;
+    try {
+      storageOf(storage)?.setItem(LAST_USED_KEY, signedInWith);
+    } catch {
+      // As above: the mark is a convenience, never in the way of a sign-in.
+    }
+  }, [storage, show, signedInWith]);
+  return lastUsed;
 }
 
 // The spec allows one widget per page: the mounted one holds this token.
@@ -148,6 +199,8 @@ export function SignInWidget(props: SignInWidgetProps) {
   }, [setup]);
 
   const snapshot = useFlow(flow ?? setup.preview);
+  const lastUsed = useLastUsed(props, setup.env.config, snapshot);
+  const env = useMemo(() => ({ ...setup.env, lastUsed }), [setup.env, lastUsed]);
   const view = snapshot.card === 'providerChooser' && snapshot.chooseTenant ? 'tenantChooser' : snapshot.card;
   const root = useRef<HTMLDivElement>(null);
   const shownView = useRef(view);
@@ -165,11 +218,12 @@ export function SignInWidget(props: SignInWidgetProps) {
     );
   }
   return (
-    <WidgetContext.Provider value={setup.env}>
+    <WidgetContext.Provider value={env}>
       {/* Busy only while a spinner stands for a card still to come: a card shown is usable at once. */}
       <div
         className="doorway"
         data-card={view}
+        data-theme={setup.env.config.theme === 'auto' ? undefined : setup.env.config.theme}
         aria-busy={!flow && view === 'spinner' ? true : undefined}
         ref={root}
       >

@@ -21,6 +21,7 @@ export { type CardsChunk, loadCards, loadedCards } from './loadCards.ts';
 export {
   FlowRouter,
   type FlowRouterProps,
+  LAST_USED_KEY,
   SignInWidget,
   type SignInWidgetProps,
 } from './SignInWidget.tsx';

@@ -5,7 +5,7 @@ import {
   phoneOptionOf,
   firstCardText as uiText,
 } from '@doorway/auth-core/first-card';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useId } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
 import { loadCards } from '../loadCards.ts';
 import {
@@ -24,34 +24,62 @@ import {
 } from '../parts.tsx';
 import type { PhoneFormProps } from './PhoneNumberForm.tsx';
 
-/** An option's `providerId` and button label. */
-function optionButton(option: SignInOption): readonly [id: string, label: string] {
+/** A button of a chooser: the value it posts, its label, and for a sign-in option its look. */
+interface Choice {
+  value: string;
+  label: string;
+  /** A sign-in option's id (`email`, `phone`, `anonymous`, `google.com`): its mark and colours in styles.css. */
+  provider?: string;
+  /** A configured provider's own icon and colours (custom properties the stylesheet reads). */
+  style?: CSSProperties;
+}
+
+/** An option's button: its `providerId`, label, and a configured provider's own icon and colours. */
+function optionChoice(option: SignInOption): Choice {
+  const provider = option.provider === 'federated' ? option.providerId : option.provider;
   switch (option.provider) {
     case 'email':
-      return ['email', uiText.signInWithEmail];
+      return { value: provider, provider, label: uiText.signInWithEmail };
     case 'phone':
-      return ['phone', uiText.signInWithPhone];
+      return { value: provider, provider, label: uiText.signInWithPhone };
     case 'anonymous':
-      return ['anonymous', uiText.continueAsGuest];
-    case 'federated':
-      return [option.providerId, uiText.signInWith(option.name)];
+      return { value: provider, provider, label: uiText.continueAsGuest };
+    case 'federated': {
+      const { iconUrl, buttonColor, textColor } = option;
+      const style = {
+        // A configured icon is shown as it is: no provider's mark masks it.
+        '--doorway-icon': iconUrl && `url("${iconUrl}")`,
+        '--doorway-mark': iconUrl && 'none',
+        '--doorway-provider-bg': buttonColor,
+        '--doorway-provider-fg': textColor,
+      };
+      return {
+        value: provider,
+        provider,
+        label: option.label ?? uiText.signInWith(option.name),
+        style: (iconUrl || buttonColor || textColor ? style : undefined) as CSSProperties | undefined,
+      };
+    }
   }
 }
 
 /**
  * One submit button per choice, named `name` with the choice as its value, in a form sending `event`
- * (the form encoding of `CHOOSE_PROVIDER` and `CHOOSE_TENANT`), then `children` (a Back button).
+ * (the form encoding of `CHOOSE_PROVIDER` and `CHOOSE_TENANT`), then `children` (a Back button). The
+ * choice `marked` carries the "Last used" mark, as its description (its name stays its label).
  */
 function Choices(props: {
   event: 'CHOOSE_PROVIDER' | 'CHOOSE_TENANT';
   name: 'providerId' | 'tenantId';
-  choices: readonly (readonly [value: string, label: string])[];
+  choices: readonly Choice[];
   kind: string;
   pending: boolean;
   send: CardProps<'providerChooser'>['send'];
+  marked?: string | null;
   children?: ReactNode;
 }) {
   const { event, name } = props;
+  const markId = useId();
   return (
     <Form
       event={event}
@@ -66,20 +94,37 @@ function Choices(props: {
       }}
     >
       <ul className="doorway-options">
-        {props.choices.map(([value, label]) => (
-          <li key={value}>
-            <button type="submit" className={props.kind} name={name} value={value} disabled={props.pending}>
-              {label}
-            </button>
-          </li>
-        ))}
+        {props.choices.map(({ value, label, provider, style }) => {
+          const marked = value === props.marked;
+          return (
+            <li key={value}>
+              <button
+                type="submit"
+                className={props.kind}
+                name={name}
+                value={value}
+                disabled={props.pending}
+                data-provider={provider}
+                style={style}
+                aria-describedby={marked ? markId : undefined}
+              >
+                {label}
+              </button>
+              {marked ? (
+                <span id={markId} className="doorway-badge">
+                  {uiText.lastUsed}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
       {props.children}
     </Form>
   );
 }
 
-/** One button per sign-in option. */
+/** One button per sign-in option, the one last used marked. */
 function OptionButtons(props: {
   options: readonly SignInOption[];
   pending: boolean;
@@ -90,10 +135,11 @@ function OptionButtons(props: {
     <Choices
       event="CHOOSE_PROVIDER"
       name="providerId"
-      choices={props.options.map(optionButton)}
+      choices={props.options.map(optionChoice)}
       kind="doorway-button doorway-provider"
       pending={props.pending}
       send={props.send}
+      marked={useWidget().lastUsed}
     >
       {props.children}
     </Choices>
@@ -112,7 +158,7 @@ export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
         <Choices
           event="CHOOSE_TENANT"
           name="tenantId"
-          choices={config.tenants.map((t) => [t.id ?? '', t.displayName])}
+          choices={config.tenants.map((t) => ({ value: t.id ?? '', label: t.displayName }))}
           kind="doorway-button doorway-secondary"
           pending={pending}
           send={send}
