@@ -25,7 +25,8 @@ function simpleIcon(slug) {
   return `<path d="${d}"/>`;
 }
 
-const line = (d) => `<path d="${d}" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`;
+const line = (d) =>
+  `<path d="${d}" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`;
 
 /**
  * Each mark: its SVG body and viewBox, and `mono` when it is drawn in the button's text colour (a mask)
@@ -33,10 +34,19 @@ const line = (d) => `<path d="${d}" fill="none" stroke="#000" stroke-width="2" s
  */
 export const MARKS = {
   email: { mono: true, body: `${line('M3 5h18v14H3z')}${line('m3 6 9 7 9-7')}` },
-  phone: { mono: true, body: `${line('M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z')}${line('M11 18h2')}` },
-  anonymous: { mono: true, body: `${line('M12 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8z')}${line('M4 21c0-4 3.6-6 8-6s8 2 8 6')}` },
+  phone: {
+    mono: true,
+    body: `${line('M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z')}${line('M11 18h2')}`,
+  },
+  anonymous: {
+    mono: true,
+    body: `${line('M12 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8z')}${line('M4 21c0-4 3.6-6 8-6s8 2 8 6')}`,
+  },
   // Any other identity provider (SAML, OIDC): a door with an arrow going in.
-  other: { mono: true, body: `${line('M14 3h5a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1h-5')}${line('M3 12h11m-4-4 4 4-4 4')}` },
+  other: {
+    mono: true,
+    body: `${line('M14 3h5a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1h-5')}${line('M3 12h11m-4-4 4 4-4 4')}`,
+  },
   'google.com': {
     mono: false,
     viewBox: '0 0 48 48',
@@ -57,7 +67,10 @@ export const MARKS = {
   'apple.com': { mono: true, body: simpleIcon('apple') },
   'facebook.com': { mono: true, body: simpleIcon('facebook') },
   'twitter.com': { mono: true, body: simpleIcon('x') },
-  'yahoo.com': { mono: true, body: '<path d="M0 5h5l4 7 4-7h5l-6.5 10v5h-5v-5z"/><path d="M19 3h5l-2 12h-2z"/><circle cx="21" cy="19" r="2"/>' },
+  'yahoo.com': {
+    mono: true,
+    body: '<path d="M0 5h5l4 7 4-7h5l-6.5 10v5h-5v-5z"/><path d="M19 3h5l-2 12h-2z"/><circle cx="21" cy="19" r="2"/>',
+  },
 };
 
 /** An SVG as a CSS `url()`: quotes made single, and only the characters a data URL must not hold escaped. */
@@ -74,8 +87,8 @@ export function marksCss() {
     const selector = id === 'other' ? '.doorway-provider' : `.doorway-provider[data-provider="${id}"]`;
     // A mono mark is a mask over the text colour; a coloured one is the icon itself, unmasked.
     const property = mark.mono ? '--doorway-mark' : '--doorway-icon';
-    const unmask = mark.mono ? '' : ' --doorway-mark: none;';
-    return `${selector} { ${property}: ${svgUrl(mark)};${unmask} }`;
+    const unmask = mark.mono ? '' : '\n  --doorway-mark: none;';
+    return `${selector} {\n  ${property}: ${svgUrl(mark)};${unmask}\n}`;
   });
   return `${BEGIN}\n${rules.join('\n')}\n${END}`;
 }

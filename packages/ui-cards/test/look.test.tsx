@@ -198,7 +198,7 @@ describe('styles.css', () => {
     const css = readFileSync(STYLES, 'utf8');
     expect(withMarks(css)).toBe(css);
     for (const provider of ['google.com', 'github.com', 'microsoft.com', 'apple.com', 'facebook.com']) {
-      expect(css).toContain(`.doorway-provider[data-provider="${provider}"] { --doorway-`);
+      expect(css).toContain(`.doorway-provider[data-provider="${provider}"] {\n  --doorway-`);
     }
   });
 });
