@@ -3,7 +3,7 @@
 // both bundled the same way with esbuild (ESM, minified, code splitting; React, react-dom and provider
 // SDKs external), gzip level 9. Checks the budgets of DESIGN.md §7 and prints PASS/FAIL for each. Then the
 // Remix host's server figures (bench/server.mjs) and the first usable card of `/login` beside FirebaseUI's
-// uiShown in Chromium (bench/first-card.mjs); `--size-only` skips both.
+// uiShown in Chromium (bench/first-card.mjs); `--size-only` skips both; `--bytes` prints sizes in bytes.
 //
 // FirebaseUI's peer is firebase ^9/^10, which conflicts with the repo's firebase 12, so it lives in its own
 // folder (bench/firebaseui) with its own lockfile and is installed on demand (bench/firebaseui-install.mjs).
@@ -30,7 +30,8 @@ const EXTERNAL = [
 ];
 
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
-const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+// `--bytes`: exact byte counts instead of kB with one decimal (to see how much room a budget has left).
+const kb = process.argv.includes('--bytes') ? (n) => `${n} B` : (n) => `${(n / 1024).toFixed(1)} kB`;
 
 /** Bundles `entry` with splitting; returns min+gzip sizes of the initial load (entry + static imports) and of all chunks. */
 async function bundleJs(name, options) {
