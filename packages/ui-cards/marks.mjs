@@ -17,12 +17,28 @@ export const STYLES = join(here, 'src', 'styles.css');
 const BEGIN = '/* MARKS: written by marks.mjs, do not edit */';
 const END = '/* END MARKS */';
 
+/**
+ * Path data with its numbers to one decimal: on a 24-unit mark drawn 20 px wide that is under a tenth of a
+ * pixel, and the stylesheet is smaller. A number that loses its point keeps a space before a next one that
+ * starts with a point (`1.04.5` must not become `1.5`).
+ */
+export function roundPath(d) {
+  return d.replace(/-?\d*\.\d+/g, (number, at, all) => {
+    const sign = number.startsWith('-') ? '-' : '';
+    const digits = String(Math.round(Math.abs(Number(number)) * 10) / 10).replace(/^0\./, '.');
+    // A number written without sign or leading digit after another one needs a space once it has a digit.
+    const before = /[\d.]/.test(all[at - 1] ?? '') && !sign && !digits.startsWith('.') ? ' ' : '';
+    const after = all[at + number.length] === '.' && !digits.includes('.') ? ' ' : '';
+    return before + sign + digits + after;
+  });
+}
+
 /** A Simple Icons icon's path data (24×24). */
 function simpleIcon(slug) {
   const svg = readFileSync(require.resolve(`simple-icons/icons/${slug}.svg`), 'utf8');
   const d = /<path d="([^"]+)"/.exec(svg)?.[1];
   if (!d) throw new Error(`simple-icons: no path in ${slug}.svg`);
-  return `<path d="${d}"/>`;
+  return `<path d="${roundPath(d)}"/>`;
 }
 
 const line = (d) =>

@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types (the generator of the stylesheet's marks).
-import { STYLES, withMarks } from '../marks.mjs';
+import { MARKS, roundPath, STYLES, withMarks } from '../marks.mjs';
 import { LAST_USED_KEY, loadCards, SignInWidget } from '../src/index.ts';
 import { LOGIN, settle } from './harness.tsx';
 
@@ -200,6 +200,27 @@ describe('styles.css', () => {
     expect(withMarks(css)).toBe(css);
     for (const provider of ['google.com', 'github.com', 'microsoft.com', 'apple.com', 'facebook.com']) {
       expect(css).toContain(`.doorway-provider[data-provider="${provider}"] {\n  --doorway-`);
+    }
+  });
+});
+
+describe('roundPath', () => {
+  // SVG path numbers as a parser reads them: a sign or a second point starts the next number.
+  const numbers = (d: string) => (d.match(/-?(\d*\.\d+|\d+)/g) ?? []).map(Number);
+
+  it('keeps every number of a path, each within a twentieth of a unit', () => {
+    const paths = [
+      'M1.04.5l.113.82-.04.5.96.96',
+      'M12 .297c-6.63 0-12 5.373-12 12 0 5.303 3.438 9.8 8.205 11.385.6.113.82-.258.82-.577',
+      ...Object.values(MARKS as Record<string, { body: string }>).flatMap(({ body }) =>
+        [...body.matchAll(/ d="([^"]+)"/g)].map((m) => m[1] as string),
+      ),
+    ];
+    for (const d of paths) {
+      const before = numbers(d);
+      const after = numbers(roundPath(d));
+      expect(after).toHaveLength(before.length);
+      after.forEach((n, i) => expect(Math.abs(n - (before[i] as number))).toBeLessThanOrEqual(0.05 + 1e-9));
     }
   });
 });
