@@ -25,6 +25,7 @@ function widgetConfig(
       'anonymous',
     ],
     displayMode: c.displayMode,
+    theme: c.theme,
     signInFlow: c.signInFlow,
     autoUpgradeAnonymousUsers: c.autoUpgrade,
     tosUrl: '/terms',

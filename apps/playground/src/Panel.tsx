@@ -36,6 +36,7 @@ function fakeBackend(world: World): PanelBackend {
       'displayMode',
       'signInFlow',
       'emailMethod',
+      'theme',
       'requireName',
       'tenants',
       'autoUpgrade',

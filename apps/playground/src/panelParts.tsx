@@ -216,7 +216,7 @@ export function OutboxSection({ backend }: { backend: PanelBackend }) {
   );
 }
 
-type ChoiceName = 'displayMode' | 'signInFlow' | 'emailMethod';
+type ChoiceName = 'displayMode' | 'signInFlow' | 'emailMethod' | 'theme';
 type SetConfig = (patch: Partial<PlaygroundConfig>) => void;
 
 function choice<K extends ChoiceName>(
@@ -255,6 +255,11 @@ const SWITCHES: Record<keyof PlaygroundConfig, (config: PlaygroundConfig, set: S
   emailMethod: choice('emailMethod', 'Email option', [
     ['password', 'Password'],
     ['emailLink', 'Email link'],
+  ]),
+  theme: choice('theme', 'Theme', [
+    ['auto', 'System'],
+    ['light', 'Light'],
+    ['dark', 'Dark'],
   ]),
   requireName: check('requireName', 'Require name'),
   tenants: check('tenants', 'Tenants'),

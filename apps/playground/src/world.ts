@@ -37,6 +37,8 @@ export interface PlaygroundConfig {
   displayMode: 'optionFirst' | 'identifierFirst';
   signInFlow: 'popup' | 'redirect';
   emailMethod: 'password' | 'emailLink';
+  /** The widget's `theme` option: the system's light or dark, or one of them forced. */
+  theme: 'auto' | 'light' | 'dark';
   requireName: boolean;
   tenants: boolean;
   autoUpgrade: boolean;
@@ -49,6 +51,7 @@ export const DEFAULT_CONFIG: PlaygroundConfig = {
   displayMode: 'optionFirst',
   signInFlow: 'popup',
   emailMethod: 'password',
+  theme: 'auto',
   requireName: true,
   tenants: false,
   autoUpgrade: false,
