@@ -4,6 +4,7 @@
  * on the pages that show it, never on the server or in the first paint.
  * @module
  */
+import { methodOf } from '@doorway/auth-core/first-card';
 import type { HostAuth } from './browser-auth.ts';
 import type { PublicConfig } from './public-config.ts';
 
@@ -17,19 +18,21 @@ export function loadHostAuth(config: PublicConfig): Promise<HostAuth> {
 }
 
 /**
- * Exchanges the signed-in user's token for the server's session cookie (`POST /session`). Resolves
- * whether the server accepted it.
+ * Exchanges the signed-in user's token for the server's session cookie (`POST /session`), with the option
+ * of the sign-in (`providerId`: `password` is the `email` option) for the server's "Last used" cookie.
+ * Resolves whether the server accepted the token.
  */
-export async function startServerSession(auth: HostAuth | null): Promise<boolean> {
+export async function startServerSession(auth: HostAuth | null, providerId?: string): Promise<boolean> {
   if (auth === null) return false;
   try {
     const idToken = await auth.sessionToken();
     if (idToken === null) return false;
+    const method = providerId === undefined ? undefined : methodOf(providerId);
     const response = await fetch('/session', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ idToken }),
+      body: JSON.stringify({ idToken, method }),
     });
     return response.ok;
   } catch {

@@ -2,16 +2,18 @@
  * The sign-in page on the server: the form path of `@doorway/auth-core/server` wired to the host. A GET
  * renders the first card (or what an email link or `?signedOut=1` opens on); a POST of a card's form runs
  * the same engine with a server provider and renders the next card; a sign-in made there becomes the
- * host's session cookie, as `POST /session` does for the widget in the browser.
+ * host's session cookie, as `POST /session` does for the widget in the browser, and its option the "Last
+ * used" cookie, which every card rendered here passes on to the chooser.
  * @module
  */
 import { type FlowState, normalizeConfig } from '@doorway/auth-core';
 import { createServerFlow, type ServerAuthProvider, type ServerFlow } from '@doorway/auth-core/server';
 import type { HostConfig } from './config.server.ts';
+import { lastUsedCookieHeader, readLastUsed } from './last-used.server.ts';
 import { isTrustedOrigin, safeTarget } from './origin.server.ts';
 import { loginPage } from './pages.server.ts';
 import { widgetConfigInput } from './public-config.ts';
-import { forbidden, mintSession, type SessionBackend } from './session.server.ts';
+import { forbidden, mintSession, needsSecureCookie, type SessionBackend } from './session.server.ts';
 
 /** What the sign-in page renders: the card the server got to, and the page's own data. */
 export interface LoginView {
@@ -21,6 +23,8 @@ export interface LoginView {
   successUrl: string;
   /** The request's origin (the widget's base for the server render). */
   origin: string;
+  /** The sign-in option this browser last used (its cookie), which the chooser marks; `null`: none known. */
+  lastUsed: string | null;
 }
 
 /**
@@ -86,9 +90,12 @@ export async function runLogin(
   headers.append('set-cookie', out.setCookie);
   let state = out.state;
   if (out.signedIn !== null) {
-    const minted = await mintSession(deps.sessions(), out.signedIn.sessionToken, new URL(request.url));
+    const url = new URL(request.url);
+    const minted = await mintSession(deps.sessions(), out.signedIn.sessionToken, url);
     if ('setCookie' in minted) {
       headers.append('set-cookie', minted.setCookie);
+      const lastUsed = lastUsedCookieHeader(out.signedIn.result.providerId, needsSecureCookie(url));
+      if (lastUsed !== null) headers.append('set-cookie', lastUsed);
       const to = safeTarget(out.signedIn.redirectUrl, request, config.allowedOrigins, page.successUrl);
       headers.set('location', to ?? '/');
       return new Response(null, { status: 303, headers });
@@ -99,7 +106,12 @@ export async function runLogin(
     headers.set('location', safeTarget(out.redirect, request, config.allowedOrigins, '/') ?? '/');
     return new Response(null, { status: 303, headers });
   }
-  const view: LoginView = { state, successUrl: page.successUrl, origin: page.origin };
+  const view: LoginView = {
+    state,
+    successUrl: page.successUrl,
+    origin: page.origin,
+    lastUsed: readLastUsed(request),
+  };
   const shown = deps.page?.view ? deps.page.view(view, out.status, request) : { view, status: out.status };
   return { ...shown, headers };
 }

@@ -8,6 +8,7 @@
 
 import { AuthError, type MessageKey, messageFor } from '@doorway/auth-core';
 import type { SessionBackend } from '@doorway/auth-core/server';
+import { lastUsedCookieHeader } from './last-used.server.ts';
 import { isTrustedOrigin } from './origin.server.ts';
 
 /** Name of the session cookie on localhost/127.0.0.1 (plain http, no `Secure`). */
@@ -129,28 +130,38 @@ export function forbidden(): Response {
   });
 }
 
-async function readIdToken(request: Request): Promise<string | null> {
+/** What `POST /session` carries: the sign-in's token and the option it was made with (may be absent). */
+interface SessionRequest {
+  idToken: string;
+  method: unknown;
+}
+
+async function readSessionRequest(request: Request): Promise<SessionRequest | null> {
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > MAX_BODY_BYTES) return null;
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return null;
-  let token: unknown;
+  let body: { idToken?: unknown; method?: unknown };
   if ((request.headers.get('content-type') ?? '').includes('application/json')) {
     try {
-      token = (JSON.parse(text) as { idToken?: unknown }).idToken;
+      body = (JSON.parse(text) as typeof body | null) ?? {};
     } catch {
       return null;
     }
   } else {
-    token = new URLSearchParams(text).get('idToken');
+    const form = new URLSearchParams(text);
+    body = { idToken: form.get('idToken'), method: form.get('method') };
   }
-  return typeof token === 'string' && /^[\w.-]+$/.test(token) ? token : null;
+  const { idToken, method } = body;
+  return typeof idToken === 'string' && /^[\w.-]+$/.test(idToken) ? { idToken, method } : null;
 }
 
 /**
  * `POST /session`: exchanges the posted ID token (`{"idToken": "…"}` or a form field) for a session
  * cookie. 204 with `Set-Cookie` on success; 403 for a cross-origin request; 400 without a token; 401 for
- * a bad, expired, revoked or disabled user's token; 503 when Firebase cannot be asked.
+ * a bad, expired, revoked or disabled user's token; 503 when Firebase cannot be asked. The sign-in's option
+ * (`method`: `email`, `google.com`, …), when it is one, is kept in the "Last used" cookie too; a missing or
+ * malformed one sets nothing and fails nothing.
  */
 export async function startSession(
   request: Request,
@@ -159,12 +170,15 @@ export async function startSession(
 ): Promise<Response> {
   if (request.method !== 'POST') return jsonResponse(405, { error: 'Method not allowed' }, { allow: 'POST' });
   if (!isTrustedOrigin(request, allowedOrigins)) return forbidden();
-  const idToken = await readIdToken(request);
-  if (idToken === null) return jsonResponse(400, { error: 'An ID token is required' });
-  const minted = await mintSession(backend, idToken, new URL(request.url));
-  return 'setCookie' in minted
-    ? new Response(null, { status: 204, headers: { ...NO_STORE, 'set-cookie': minted.setCookie } })
-    : jsonResponse(minted.status, { error: messageFor(minted.error) });
+  const body = await readSessionRequest(request);
+  if (body === null) return jsonResponse(400, { error: 'An ID token is required' });
+  const url = new URL(request.url);
+  const minted = await mintSession(backend, body.idToken, url);
+  if (!('setCookie' in minted)) return jsonResponse(minted.status, { error: messageFor(minted.error) });
+  const headers = new Headers({ ...NO_STORE, 'set-cookie': minted.setCookie });
+  const lastUsed = lastUsedCookieHeader(body.method, needsSecureCookie(url));
+  if (lastUsed !== null) headers.append('set-cookie', lastUsed);
+  return new Response(null, { status: 204, headers });
 }
 
 /**

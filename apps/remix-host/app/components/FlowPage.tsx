@@ -20,6 +20,7 @@ export function FlowPage({ signOutCard = false }: { signOutCard?: boolean }) {
       successUrl={view.successUrl}
       origin={view.origin}
       initialState={view.state}
+      lastUsed={view.lastUsed}
       signOut={signOutCard && view.state.card === 'signOut'}
     />
   );

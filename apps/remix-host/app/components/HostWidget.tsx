@@ -1,4 +1,10 @@
-import { type FlowState, type LazyProvider, messageFor, type WidgetConfigInput } from '@doorway/auth-core';
+import {
+  type FlowState,
+  type LazyProvider,
+  messageFor,
+  type SignInResult,
+  type WidgetConfigInput,
+} from '@doorway/auth-core';
 import { SignInWidget } from '@doorway/ui-cards';
 import { useEffect, useState } from 'react';
 import { type HostAuth, loadHostAuth, startServerSession } from '../host-auth.ts';
@@ -15,6 +21,11 @@ export interface HostWidgetProps {
   initialState?: FlowState;
   /** The server ended the session: sign the browser's SDK out too (in the background). */
   signOut?: boolean;
+  /**
+   * The sign-in option this browser last used, from the server's "Last used" cookie, which the chooser
+   * marks in the server's HTML and after hydration alike. `null` or absent: the widget's own memory of it.
+   */
+  lastUsed?: string | null;
 }
 
 /**
@@ -27,8 +38,9 @@ export function HostWidget(props: HostWidgetProps) {
   const [sessionFailed, setSessionFailed] = useState(false);
   const [setup] = useState(() => {
     let auth: HostAuth | null = null;
-    const startSession = async (): Promise<boolean> => {
-      const ok = await startServerSession(auth);
+    // The session, and the "Last used" cookie for the option of the sign-in (its provider id).
+    const startSession = async (result: SignInResult): Promise<boolean> => {
+      const ok = await startServerSession(auth, result.providerId);
       setSessionFailed(!ok);
       return ok;
     };
@@ -47,8 +59,8 @@ export function HostWidget(props: HostWidgetProps) {
         // they continue as that account (FirebaseUI's documented way to resolve the conflict).
         async signInFailure(error) {
           if (error.code !== 'anonymous-upgrade-merge-conflict' || !error.credential || !auth) return;
-          await auth.provider.signInWithCredential(error.credential);
-          if (await startSession()) window.location.assign(props.successUrl);
+          const result = await auth.provider.signInWithCredential(error.credential);
+          if (await startSession(result)) window.location.assign(props.successUrl);
         },
       },
     };
@@ -70,6 +82,7 @@ export function HostWidget(props: HostWidgetProps) {
         config={setup.config}
         url={url}
         {...(props.initialState ? { initialState: props.initialState } : { signOut: props.signOut })}
+        {...(props.lastUsed ? { lastUsed: props.lastUsed } : {})}
       />
       {sessionFailed ? (
         <p className="doorway-error host-notice" role="alert">
