@@ -1,5 +1,5 @@
 import { type ErrorCode, isErrorCode, messageFor } from './messages.ts';
-import type { AuthCredential } from './provider.ts';
+import type { AuthCredential, SecondFactorChallenge } from './provider.ts';
 
 /** Extra data an {@link AuthError} may carry for the flow (never shown as text). */
 export interface AuthErrorDetails {
@@ -7,6 +7,8 @@ export interface AuthErrorDetails {
   email?: string;
   /** The credential that could not be used and may be linked later, or handed to the failure callback. */
   credential?: AuthCredential;
+  /** `second-factor-required`: the factors and the pending sign-in. */
+  challenge?: SecondFactorChallenge;
 }
 
 /**
@@ -18,11 +20,13 @@ export class AuthError extends Error {
   readonly code: ErrorCode;
   readonly email: string | undefined;
   readonly credential: AuthCredential | undefined;
+  readonly challenge: SecondFactorChallenge | undefined;
   constructor(code: ErrorCode, details: AuthErrorDetails = {}) {
     super(messageFor(code));
     this.code = code;
     this.email = details.email;
     this.credential = details.credential;
+    this.challenge = details.challenge;
   }
 }
 
@@ -31,6 +35,7 @@ export interface ErrorInfo {
   code: ErrorCode;
   email?: string;
   credential?: AuthCredential;
+  challenge?: SecondFactorChallenge;
 }
 
 /** Turns anything thrown into {@link ErrorInfo}; unknown errors become `generic`. */
@@ -39,6 +44,7 @@ export function toErrorInfo(error: unknown): ErrorInfo {
     const info: ErrorInfo = { code: error.code };
     if (error.email !== undefined) info.email = error.email;
     if (error.credential !== undefined) info.credential = error.credential;
+    if (error.challenge !== undefined) info.challenge = error.challenge;
     return info;
   }
   if (typeof error === 'object' && error !== null && 'code' in error && isErrorCode(error.code)) {

@@ -56,6 +56,8 @@ export const errorMessages = {
   'anonymous-upgrade-merge-conflict': 'This account already exists. Sign in to it to continue.',
   'invalid-continue-uri': 'Something went wrong. Please try again.',
   'provider-load-timeout': 'Something went wrong. Please try again.',
+  // The first factor was right and the account has a second one: the flow asks for it (never shown as is).
+  'second-factor-required': 'Enter the code from your second factor to finish signing in.',
   // A card posted to a server (scripts off or not loaded yet) that only a browser can complete.
   'javascript-required':
     'Signing in this way needs JavaScript. Turn on JavaScript in your browser and try again.',

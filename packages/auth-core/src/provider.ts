@@ -135,6 +135,84 @@ export interface ProviderCapabilities {
   actionCodes: readonly ActionMode[];
   /** Whether the provider renders a captcha of its own for phone sign-in. */
   captcha: boolean;
+  /**
+   * The second factors accounts may have (absent: none): sign-in then may reject with
+   * `second-factor-required`, and {@link AuthProvider.secondFactors} enrols and challenges them.
+   */
+  secondFactors?: readonly SecondFactorKind[];
+}
+
+/** A kind of second factor: a code by text message, or from an authenticator app (TOTP, RFC 6238). */
+export type SecondFactorKind = 'phone' | 'totp';
+
+/** A second factor enrolled on an account, as the factor chooser and the account page show it. */
+export interface SecondFactorInfo {
+  /** The provider's id of this enrolment. */
+  uid: string;
+  kind: SecondFactorKind;
+  /** The name given at enrolment ("Work phone", "Authenticator"), if any. */
+  displayName: string | null;
+  /** `phone`: the number, masked as the provider gives it at sign-in (e.g. `+*******1234`). */
+  phoneNumber: string | null;
+  /** When it was enrolled (ms since the epoch), if the provider says. */
+  enrolledAt: number | null;
+}
+
+/**
+ * A sign-in waiting for its second factor: what a `second-factor-required` rejection carries. `session` is
+ * the adapter's own (a resolver's session, a first-factor session at assurance level 1): plain JSON, so
+ * that a server's flow can keep it in its sealed state; the widget only hands it back.
+ */
+export interface SecondFactorChallenge {
+  factors: readonly SecondFactorInfo[];
+  session: unknown;
+}
+
+/** A new authenticator-app enrolment: the secret to show (as text and as an `otpauth://` QR code). */
+export interface TotpEnrollment {
+  /** Hands the enrolment back to {@link SecondFactorOperations.finishTotpEnrollment}. */
+  enrollmentId: string;
+  /** The shared secret, base32. */
+  secret: string;
+  /** `otpauth://totp/…` for the QR code. */
+  uri: string;
+}
+
+/**
+ * Second factors: the challenge after a first factor, and the signed-in user's enrolments. Present when
+ * `capabilities.secondFactors` lists a kind. Rejections besides those listed: `requires-recent-login` for
+ * enrolment and removal when the sign-in is not recent, `network-request-failed`, `generic`.
+ */
+export interface SecondFactorOperations {
+  /**
+   * Starts the challenge of one of `challenge.factors`: `phone` sends the code (the verifier is the
+   * captcha), `totp` opens it. Rejects: `captcha-check-failed`, `phone-too-many-requests`, `code-expired`
+   * (the pending sign-in has expired: start over).
+   */
+  startSignIn(
+    challenge: SecondFactorChallenge,
+    factorUid: string,
+    verifier?: CaptchaVerifier,
+  ): Promise<{ verificationId: string }>;
+  /** Completes the sign-in with the code. Rejects: `invalid-verification-code`, `code-expired`. */
+  finishSignIn(challenge: SecondFactorChallenge, verificationId: string, code: string): Promise<SignInResult>;
+  /** Abandons the pending sign-in: no half-signed-in session is left behind. Never rejects. */
+  cancelSignIn(challenge: SecondFactorChallenge): Promise<void>;
+  /** The signed-in user's second factors. */
+  list(): Promise<SecondFactorInfo[]>;
+  /** Sends a code to a number to enrol. Rejects: `invalid-phone-number`, `captcha-check-failed`. */
+  startPhoneEnrollment(phoneNumber: string, verifier: CaptchaVerifier): Promise<{ verificationId: string }>;
+  /** Rejects: `invalid-verification-code`, `code-expired`. */
+  finishPhoneEnrollment(
+    verificationId: string,
+    code: string,
+    displayName?: string,
+  ): Promise<SecondFactorInfo>;
+  startTotpEnrollment(): Promise<TotpEnrollment>;
+  /** Rejects: `invalid-verification-code`. */
+  finishTotpEnrollment(enrollmentId: string, code: string, displayName?: string): Promise<SecondFactorInfo>;
+  /** Removes one of the user's factors. Rejects: `requires-recent-login`. */
+  unenroll(factorUid: string): Promise<void>;
 }
 
 /**
@@ -213,4 +291,6 @@ export interface AuthProvider {
   linkWithCredential(credential: AuthCredential): Promise<SignInResult>;
   /** Signs the current user out. Never rejects for "no user". */
   signOut(): Promise<void>;
+  /** Second factors, when `capabilities.secondFactors` lists a kind. */
+  readonly secondFactors?: SecondFactorOperations;
 }
