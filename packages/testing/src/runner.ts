@@ -14,6 +14,7 @@ import { federatedCredentialTests } from './groups/federatedCredentials.ts';
 import { federatedPopupTests, federatedRedirectTests } from './groups/federatedIdp.ts';
 import { passwordResetTests } from './groups/passwordReset.ts';
 import { phoneTests } from './groups/phone.ts';
+import { secondFactorTests } from './groups/secondFactors.ts';
 import { signInMethodLookupTests } from './groups/signInMethodLookup.ts';
 import { tenantTests } from './groups/tenants.ts';
 import type { ContractHarness, ProviderContractOptions } from './types.ts';
@@ -27,6 +28,7 @@ const GROUPS: readonly ((h: ContractContext) => void)[] = [
   emailLinkTests,
   anonymousTests,
   phoneTests,
+  secondFactorTests,
   federatedCredentialTests,
   federatedPopupTests,
   federatedRedirectTests,
@@ -40,7 +42,7 @@ const GROUPS: readonly ((h: ContractContext) => void)[] = [
  *
  * Groups run only where the provider (or `options.capabilities`) declares the capability, and some need
  * an optional harness hook (`actionCode`, `federatedCredential`, `idp`, `disableUser`); their titles say
- * which. When `reliableSignInMethodLookup` is `false`, the enumeration-safe variants run instead: no
+ * which. The second-factor group runs the kinds `capabilities.secondFactors` lists (with `password`). When `reliableSignInMethodLookup` is `false`, the enumeration-safe variants run instead: no
  * lookup, and an unknown email fails like a wrong password (`wrong-password`).
  */
 export function runProviderContract(options: ProviderContractOptions): void {

@@ -57,6 +57,11 @@ export interface ContractInspect {
   /** What to pass to `createCaptchaVerifier` (a DOM element on the web; default `null`). */
   captchaContainer?(): unknown;
   /**
+   * The backend's time, ms since the epoch (default `Date.now()`): the TOTP codes the second-factor group
+   * computes, as an authenticator app would, are for this time. A backend on an injected clock says it.
+   */
+  now?(): number;
+  /**
    * Drives the IdP behind `signInWithFederated` (popup and redirect). Enables the popup/redirect groups;
    * adapters whose IdP can't be driven in tests leave it out.
    */
