@@ -1,12 +1,13 @@
 /**
- * Action codes: the emails that carry them (sign-in links, password resets, the admin's verification,
- * email-change and second-factor emails) and the operations that check, apply and redeem them.
+ * Action codes: the emails that carry them (sign-in links, password resets, the admin's verification and
+ * email-change emails; `secondFactors.ts` sends the second-factor one) and the operations that check, apply
+ * and redeem them.
  * @module
  */
 import { type ActionCodeInfo, type ActionLinkSettings, PASSWORD_MIN_LENGTH } from '@doorway/auth-core';
 import type { FakeEmailKind, OutboxEmail } from './types.ts';
 import { addProvider, byEmail, checkEmail, emailOf, freeEmail, requireUser } from './users.ts';
-import { appendParams, fail, isContinueUrl, maskPhone, normalizePhone } from './util.ts';
+import { appendParams, fail, isContinueUrl } from './util.ts';
 import type { CodeRow, FakeContext, Session, UserRow } from './world.ts';
 import { nextId } from './world.ts';
 
@@ -16,7 +17,7 @@ export interface CodeMail {
   to: string;
   uid: string | null;
   info: ActionCodeInfo;
-  /** The raw phone number of a revertSecondFactorAddition code. */
+  /** The enrolment id of the second factor a revertSecondFactorAddition code removes. */
   factor?: string;
 }
 
@@ -142,7 +143,7 @@ export function applyActionCode(ctx: FakeContext, s: Session, code: string): voi
       break;
     }
     default:
-      user.secondFactors = user.secondFactors.filter((f) => f !== row.factor);
+      user.secondFactors = user.secondFactors.filter((f) => f.uid !== row.factor);
   }
   row.used = true;
 }
@@ -195,28 +196,4 @@ export function verifyAndChangeEmail(
   const { old, address } = emailChange(ctx, uid, newEmail);
   const info: ActionCodeInfo = { operation: 'verifyAndChangeEmail', email: address, previousEmail: old };
   return adminMail(ctx, { kind: 'verifyAndChangeEmail', to: address, uid, info }, settings);
-}
-
-/** The admin's `addSecondFactor`: enrols the phone and mails a revertSecondFactorAddition code. */
-export function addSecondFactor(
-  ctx: FakeContext,
-  uid: string,
-  phoneNumber: string,
-  settings: ActionLinkSettings | undefined,
-): OutboxEmail {
-  const row = requireUser(ctx.world, uid);
-  const email = emailOf(row);
-  const phone = normalizePhone(phoneNumber) ?? fail('invalid-phone-number');
-  row.secondFactors.push(phone);
-  const info: ActionCodeInfo = {
-    operation: 'revertSecondFactorAddition',
-    email,
-    previousEmail: null,
-    factor: maskPhone(phone),
-  };
-  return adminMail(
-    ctx,
-    { kind: 'revertSecondFactorAddition', to: email, uid, info, factor: phone },
-    settings,
-  );
 }

@@ -3,11 +3,12 @@
  * control, the call log, subscriptions and reset, each delegating to its flow's module.
  * @module
  */
-import { addSecondFactor, changeEmail, mailUser, verifyAndChangeEmail } from './actionCodes.ts';
+import { changeEmail, mailUser, verifyAndChangeEmail } from './actionCodes.ts';
 import { createFaultControl } from './faults.ts';
 import { createIdpControl } from './federated.ts';
 import { createOutbox } from './outbox.ts';
 import { createCaptchaControl } from './phone.ts';
+import { addSecondFactor, currentTotpCode } from './secondFactors.ts';
 import type { FakeBackend } from './types.ts';
 import { byEmail, copyUser, deleteUser, insertUser, seedUsers, updateUser, usersOf } from './users.ts';
 import { admin, type FakeContext, resetWorld } from './world.ts';
@@ -71,6 +72,7 @@ export function createBackend(ctx: FakeContext): FakeBackend {
     },
     ...userAdmin(ctx),
     ...mailAdmin(ctx),
+    totpCode: (uid, factorUid) => currentTotpCode(ctx, uid, factorUid),
     subscribe: (listener) => {
       world.listeners.add(listener);
       return () => {

@@ -3,7 +3,7 @@
  * operation through the fault wrapper. The provider is one client; the server provider opens others.
  * @module
  */
-import type { AuthProvider } from '@doorway/auth-core';
+import type { AuthProvider, SecondFactorOperations } from '@doorway/auth-core';
 import {
   applyActionCode,
   checkActionCode,
@@ -18,15 +18,64 @@ import { call } from './faults.ts';
 import { getRedirectResult, signInWithFederated } from './federated.ts';
 import { fetchSignInMethods, passwordSignIn, passwordSignUp } from './password.ts';
 import { createCaptchaVerifier, phoneSignIn, startPhoneSignIn } from './phone.ts';
+import {
+  cancelSecondFactorSignIn,
+  finishPhoneEnrollment,
+  finishSecondFactorSignIn,
+  finishTotpEnrollment,
+  listSecondFactors,
+  startPhoneEnrollment,
+  startSecondFactorSignIn,
+  startTotpEnrollment,
+  unenrollSecondFactor,
+} from './secondFactors.ts';
 import { getCurrentUser, signOut } from './sessions.ts';
 import { setTenant } from './tenants.ts';
 import type { FakeContext, Session } from './world.ts';
 
-/** An `AuthProvider` on session `s` of the world in `ctx`, with `extra` properties (e.g. `backend`). */
+/** `provider.secondFactors` on session `s`: each operation through the fault wrapper, as `secondFactors.*`. */
+function secondFactorClient(ctx: FakeContext, s: Session): SecondFactorOperations {
+  return {
+    startSignIn: (challenge, factorUid, verifier) =>
+      call(ctx, 'secondFactors.startSignIn', () =>
+        startSecondFactorSignIn(ctx, s, challenge, factorUid, verifier),
+      ),
+    finishSignIn: (challenge, verificationId, code) =>
+      call(ctx, 'secondFactors.finishSignIn', () =>
+        finishSecondFactorSignIn(ctx, s, challenge, verificationId, code),
+      ),
+    cancelSignIn: (challenge) =>
+      call(ctx, 'secondFactors.cancelSignIn', () => cancelSecondFactorSignIn(ctx, challenge)),
+    list: () => call(ctx, 'secondFactors.list', () => listSecondFactors(ctx, s)),
+    startPhoneEnrollment: (phoneNumber, verifier) =>
+      call(ctx, 'secondFactors.startPhoneEnrollment', () =>
+        startPhoneEnrollment(ctx, s, phoneNumber, verifier),
+      ),
+    finishPhoneEnrollment: (verificationId, code, displayName) =>
+      call(ctx, 'secondFactors.finishPhoneEnrollment', () =>
+        finishPhoneEnrollment(ctx, s, verificationId, code, displayName),
+      ),
+    startTotpEnrollment: () =>
+      call(ctx, 'secondFactors.startTotpEnrollment', () => startTotpEnrollment(ctx, s)),
+    finishTotpEnrollment: (enrollmentId, code, displayName) =>
+      call(ctx, 'secondFactors.finishTotpEnrollment', () =>
+        finishTotpEnrollment(ctx, s, enrollmentId, code, displayName),
+      ),
+    unenroll: (factorUid) =>
+      call(ctx, 'secondFactors.unenroll', () => unenrollSecondFactor(ctx, s, factorUid)),
+  };
+}
+
+/**
+ * An `AuthProvider` on session `s` of the world in `ctx`, with `extra` properties (e.g. `backend`), and
+ * `secondFactors` when the provider offers any.
+ */
 export function createClient<T extends object>(ctx: FakeContext, s: Session, extra: T): AuthProvider & T {
   const { world } = ctx;
+  const offersSecondFactors = (ctx.config.baseCapabilities.secondFactors ?? []).length > 0;
   return {
     ...extra,
+    ...(offersSecondFactors ? { secondFactors: secondFactorClient(ctx, s) } : {}),
     get capabilities() {
       return world.capabilities;
     },

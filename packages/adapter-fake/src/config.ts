@@ -11,6 +11,11 @@ import { createMemoryStorage } from './util.ts';
 export const DEFAULT_ACTION_CODE_TTL_MS = 60 * 60 * 1000;
 /** Default lifetime of SMS codes: 5 minutes. */
 export const DEFAULT_SMS_CODE_TTL_MS = 5 * 60 * 1000;
+/**
+ * How long a sign-in waits for its second factor: 5 minutes after the first factor, `finishSignIn` (and
+ * `startSignIn`) reject `code-expired`.
+ */
+export const SECOND_FACTOR_SIGN_IN_TTL_MS = 5 * 60 * 1000;
 /** Federated providers of a fake created without `federatedProviders`. */
 export const DEFAULT_FEDERATED_PROVIDERS: readonly string[] = ['google.com', 'github.com'];
 /** Storage key of a pending redirect sign-in. */
@@ -65,6 +70,7 @@ export function createConfig(options: FakeProviderOptions): FakeConfig {
       reliableSignInMethodLookup: true,
       actionCodes: [...ACTION_MODES],
       captcha: true,
+      secondFactors: ['phone', 'totp'],
       ...options.capabilities,
     },
     options,

@@ -8,11 +8,13 @@ import {
 
 /** A fresh fake (on a manual clock) wrapped as a contract harness. */
 function createContractHarness(options: FakeProviderOptions = {}): ContractHarness {
-  const provider = createFakeProvider({ clock: createManualClock(Date.UTC(2025, 0, 1)), ...options });
+  const clock = createManualClock(Date.UTC(2025, 0, 1));
+  const provider = createFakeProvider({ clock, ...options });
   const { backend } = provider;
   return {
     provider,
     inspect: {
+      now: () => clock.now(),
       lastEmailLink: async (email, kind) => backend.outbox.lastEmail(email, kind)?.link ?? null,
       lastSmsCode: async (phoneNumber) => backend.outbox.lastSms(phoneNumber)?.code ?? null,
       createUser: async (user) => backend.createUser(user),
@@ -49,7 +51,7 @@ runProviderContract({
 
 // Exercises the capability gates and the operation-not-allowed checks of a narrower provider.
 runProviderContract({
-  name: 'adapter-fake without anonymous, phone, federated, popup, redirect or tenants',
+  name: 'adapter-fake without anonymous, phone, federated, popup, redirect or tenants, TOTP its only second factor',
   create: () =>
     createContractHarness({
       capabilities: {
@@ -59,6 +61,7 @@ runProviderContract({
         tenants: false,
         popup: false,
         redirect: false,
+        secondFactors: ['totp'],
       },
     }),
 });

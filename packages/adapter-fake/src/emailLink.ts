@@ -4,7 +4,15 @@
  */
 import type { ActionLinkSettings, SignInResult } from '@doorway/auth-core';
 import { issueCode, lookupCode } from './actionCodes.ts';
-import { addProvider, byEmail, checkEmail, currentRow, signInAs, signUp } from './users.ts';
+import {
+  addProvider,
+  byEmail,
+  checkEmail,
+  currentRow,
+  signInAs,
+  signInFirstFactor,
+  signUp,
+} from './users.ts';
 import { fail, isContinueUrl, readActionLink } from './util.ts';
 import { type CodeRow, type FakeContext, requireCapability, type Session, type UserRow } from './world.ts';
 
@@ -62,7 +70,10 @@ function linkToCurrent(
   return signInAs(s, current, 'emailLink', false);
 }
 
-/** `signInWithEmailLink` (or linking it): signs the owner in, or signs a new verified account up. */
+/**
+ * `signInWithEmailLink` (or linking it): signs the owner in (or asks for its second factor), or signs a new
+ * verified account up.
+ */
 export function emailLinkSignIn(
   ctx: FakeContext,
   s: Session,
@@ -79,7 +90,7 @@ export function emailLinkSignIn(
     found.code.used = true;
     owner.emailVerified = true;
     addProvider(owner, 'emailLink');
-    return signInAs(s, owner, 'emailLink', false);
+    return signInFirstFactor(ctx, s, owner, 'emailLink');
   }
   const row = signUp(ctx, { email: found.email, emailLink: true, emailVerified: true }, s.tenantId);
   found.code.used = true;

@@ -4,27 +4,34 @@
  * @module
  */
 import { AuthError, type ErrorCode } from '@doorway/auth-core';
-import type { FakeFaultControl, MethodSelector, ProviderMethod } from './types.ts';
+import type { FakeFaultControl, FakeMethod, MethodSelector } from './types.ts';
 import { fail } from './util.ts';
 import { admin, type FakeContext, type FaultState, notify, refreshCapabilities } from './world.ts';
 
 // Local in a real SDK (no request), so blanket faults leave them alone.
-const LOCAL_METHODS: readonly ProviderMethod[] = ['signOut', 'setTenant'];
+const LOCAL_METHODS: readonly FakeMethod[] = ['signOut', 'setTenant', 'secondFactors.cancelSignIn'];
 
-function selects(selector: MethodSelector, method: ProviderMethod): boolean {
+function selects(selector: MethodSelector, method: FakeMethod): boolean {
   if (selector === true) return !LOCAL_METHODS.includes(method);
   if (selector === false) return false;
   return selector.methods.includes(method);
 }
 
-function rateLimitCode(method: ProviderMethod): ErrorCode {
+// The calls that send an SMS: their rate limit is the phone's.
+const SMS_METHODS: readonly FakeMethod[] = [
+  'startPhoneSignIn',
+  'secondFactors.startSignIn',
+  'secondFactors.startPhoneEnrollment',
+];
+
+function rateLimitCode(method: FakeMethod): ErrorCode {
   if (method === 'createUser') return 'sign-up-too-many-requests';
-  if (method === 'startPhoneSignIn') return 'phone-too-many-requests';
+  if (SMS_METHODS.includes(method)) return 'phone-too-many-requests';
   return 'too-many-requests';
 }
 
 // Counts the call and takes the failNth failure planned for it, if any.
-function takePlanned(faults: FaultState, method: ProviderMethod): AuthError | undefined {
+function takePlanned(faults: FaultState, method: FakeMethod): AuthError | undefined {
   const count = (faults.counts.get(method) ?? 0) + 1;
   faults.counts.set(method, count);
   const planned = faults.planned.find((f) => f.method === method && f.at === count);
@@ -34,7 +41,7 @@ function takePlanned(faults: FaultState, method: ProviderMethod): AuthError | un
 }
 
 /** Throws the fault a call of `method` meets now, if any: planned, queued, network, rate limit. */
-function injectFault(faults: FaultState, method: ProviderMethod, planned: AuthError | undefined): void {
+function injectFault(faults: FaultState, method: FakeMethod, planned: AuthError | undefined): void {
   if (planned !== undefined) throw planned;
   const queued = faults.next.get(method)?.shift();
   if (queued !== undefined) throw queued;
@@ -45,7 +52,7 @@ function injectFault(faults: FaultState, method: ProviderMethod, planned: AuthEr
 /** Runs one asynchronous provider call: logged, delayed, faulted, errors normalised to `AuthError`. */
 export async function call<T>(
   { world, config }: FakeContext,
-  method: ProviderMethod,
+  method: FakeMethod,
   run: () => T | Promise<T>,
 ): Promise<T> {
   const { faults } = world;

@@ -12,7 +12,15 @@ import {
 } from '@doorway/auth-core';
 import { FAKE_IDP_URL, REDIRECT_STORAGE_KEY } from './config.ts';
 import type { FakeIdentity, FakeIdpControl, FakeIdpRequest, FakeUserInput } from './types.ts';
-import { addProvider, byEmail, byFederated, currentRow, signInAs, signUp } from './users.ts';
+import {
+  addProvider,
+  byEmail,
+  byFederated,
+  currentRow,
+  signInAs,
+  signInFirstFactor,
+  signUp,
+} from './users.ts';
 import { appendParams, fail, fakeFederatedCredential, identityFromCredential } from './util.ts';
 import { type FakeContext, requireCapability, type Session, type UserRow, type World } from './world.ts';
 
@@ -158,7 +166,7 @@ export function federatedSignIn(
   const proof: Proof = { providerId, identity, credential, email };
   const owner = byFederated(ctx.world, tenant, providerId, identity.sub);
   if (linking) return linkToCurrent(ctx.world, s, tenant, proof, owner);
-  if (owner !== undefined) return signInAs(s, owner, providerId, false, credential);
+  if (owner !== undefined) return signInFirstFactor(ctx, s, owner, providerId, credential);
   return signUpIdentity(ctx, s, tenant, proof);
 }
 

@@ -53,6 +53,7 @@ describe('createFakeProvider - capabilities', () => {
       reliableSignInMethodLookup: true,
       actionCodes: [...ACTION_MODES],
       captcha: true,
+      secondFactors: ['phone', 'totp'],
     });
     expect(setup().provider.capabilities.federated).toEqual(['google.com', 'github.com']);
   });
@@ -571,7 +572,9 @@ describe('createFakeProvider - action codes', () => {
     const uid = backend.createUser({ email: EMAIL, password: PASSWORD });
     const mail = backend.addSecondFactor(uid, '+1 650 555 0199');
     expect(mail).toMatchObject({ to: EMAIL, kind: 'revertSecondFactorAddition' });
-    expect(backend.getUser(uid)?.secondFactors).toEqual(['+16505550199']);
+    expect(backend.getUser(uid)?.secondFactors).toEqual([
+      { uid: 'mfa-1', kind: 'phone', phoneNumber: '+16505550199', displayName: null, enrolledAt: START },
+    ]);
     await expect(provider.checkActionCode(mail.oobCode)).resolves.toEqual({
       operation: 'revertSecondFactorAddition',
       email: EMAIL,

@@ -1,7 +1,7 @@
 /**
  * `@doorway/adapter-fake`: the in-memory reference provider of Doorway. Deterministic (injected clock,
- * counter ids, seeded SMS codes), with an outbox of sent emails and SMS, a fake federated IdP, tenants,
- * anonymous users and fault injection. For demos, the playground and consumers' tests.
+ * counter ids, seeded SMS codes and TOTP secrets), with an outbox of sent emails and SMS, a fake federated
+ * IdP, tenants, anonymous users, second factors (SMS and TOTP) and fault injection. For demos, the playground and consumers' tests.
  *
  * @example
  * import { createFakeProvider } from '@doorway/adapter-fake';
@@ -16,6 +16,7 @@ export {
   DEFAULT_SMS_CODE_TTL_MS,
   FAKE_IDP_URL,
   REDIRECT_STORAGE_KEY,
+  SECOND_FACTOR_SIGN_IN_TTL_MS,
 } from './config.ts';
 export { createFakeProvider } from './provider.ts';
 export { createFakeServerProvider, verifyFakeSessionToken } from './server.ts';

@@ -10,7 +10,15 @@ import {
   type SignInResult,
 } from '@doorway/auth-core';
 import type { FakeUserInput } from './types.ts';
-import { addProvider, byEmail, checkEmail, currentRow, signInAs, signUp } from './users.ts';
+import {
+  addProvider,
+  byEmail,
+  checkEmail,
+  currentRow,
+  signInAs,
+  signInFirstFactor,
+  signUp,
+} from './users.ts';
 import { fail } from './util.ts';
 import { type FakeContext, requireCapability, type Session } from './world.ts';
 
@@ -22,19 +30,18 @@ export function fetchSignInMethods({ world }: FakeContext, s: Session, email: st
   return row === undefined ? [] : row.providerIds.filter((id) => id !== 'phone');
 }
 
-/** `signInWithEmailAndPassword`: under enumeration protection an unknown email is a `wrong-password`. */
-export function passwordSignIn(
-  { world }: FakeContext,
-  s: Session,
-  email: string,
-  password: string,
-): SignInResult {
+/**
+ * `signInWithEmailAndPassword`: under enumeration protection an unknown email is a `wrong-password`; an
+ * account with second factors rejects `second-factor-required`.
+ */
+export function passwordSignIn(ctx: FakeContext, s: Session, email: string, password: string): SignInResult {
+  const { world } = ctx;
   requireCapability(world.capabilities.password);
   const row = byEmail(world, s.tenantId, checkEmail(email));
   if (row === undefined)
     fail(world.faults.switches.enumerationProtection ? 'wrong-password' : 'user-not-found');
   if (row.password === null || row.password !== password) fail('wrong-password');
-  return signInAs(s, row, 'password', false);
+  return signInFirstFactor(ctx, s, row, 'password');
 }
 
 /** `createUser`: a new password account in the session's tenant, signed in. */

@@ -4,7 +4,7 @@
  */
 import type { CaptchaVerifier, SignInResult } from '@doorway/auth-core';
 import type { FakeCaptchaControl } from './types.ts';
-import { addProvider, byPhone, currentRow, signInAs, signUp } from './users.ts';
+import { addProvider, byPhone, currentRow, signInAs, signInFirstFactor, signUp } from './users.ts';
 import { fail, normalizePhone } from './util.ts';
 import {
   type CaptchaState,
@@ -56,6 +56,29 @@ export function createCaptchaControl(world: World): FakeCaptchaControl {
   };
 }
 
+/** The number in E.164, or `invalid-phone-number` / `unsupported-country` (a blocked prefix). */
+export function checkPhoneNumber({ config }: FakeContext, phoneNumber: string): string {
+  const phone = normalizePhone(phoneNumber) ?? fail('invalid-phone-number');
+  if ((config.options.blockedCountryPrefixes ?? []).some((prefix) => phone.startsWith(prefix))) {
+    fail('unsupported-country');
+  }
+  return phone;
+}
+
+/** "Sends" a seeded six-digit code to `phone` (into the outbox) under a new verification id. */
+export function sendSmsCode(
+  ctx: FakeContext,
+  s: Session,
+  phone: string,
+): { verificationId: string; code: string; expiresAt: number } {
+  const { world, config } = ctx;
+  const verificationId = nextId(ctx, 'vid');
+  const code = world.smsCodes();
+  const now = config.clock.now();
+  world.sms.push({ to: phone, code, verificationId, sentAt: now, tenantId: s.tenantId });
+  return { verificationId, code, expiresAt: now + config.smsCodeTtl };
+}
+
 /** `startPhoneSignIn`: checks number, country and captcha, then "sends" a seeded six-digit code. */
 export function startPhoneSignIn(
   ctx: FakeContext,
@@ -63,19 +86,17 @@ export function startPhoneSignIn(
   phoneNumber: string,
   verifier: CaptchaVerifier,
 ): { verificationId: string } {
-  const { world, config } = ctx;
-  requireCapability(world.capabilities.phone);
-  const phone = normalizePhone(phoneNumber) ?? fail('invalid-phone-number');
-  if ((config.options.blockedCountryPrefixes ?? []).some((prefix) => phone.startsWith(prefix))) {
-    fail('unsupported-country');
-  }
+  requireCapability(ctx.world.capabilities.phone);
+  const phone = checkPhoneNumber(ctx, phoneNumber);
   if (!verifier.isSolved()) fail('captcha-check-failed');
-  const verificationId = nextId(ctx, 'vid');
-  const code = world.smsCodes();
-  const now = config.clock.now();
-  const session = { phoneNumber: phone, code, tenantId: s.tenantId, expiresAt: now + config.smsCodeTtl };
-  world.smsSessions.set(verificationId, { ...session, used: false });
-  world.sms.push({ to: phone, code, verificationId, sentAt: now, tenantId: s.tenantId });
+  const { verificationId, code, expiresAt } = sendSmsCode(ctx, s, phone);
+  ctx.world.smsSessions.set(verificationId, {
+    phoneNumber: phone,
+    code,
+    tenantId: s.tenantId,
+    expiresAt,
+    used: false,
+  });
   return { verificationId };
 }
 
@@ -92,7 +113,10 @@ function phoneSession(
   return session;
 }
 
-/** `confirmPhoneCode` (or linking the phone): signs the owner in, or signs a new account up. */
+/**
+ * `confirmPhoneCode` (or linking the phone): signs the owner in (or asks for its second factor), or signs a
+ * new account up.
+ */
 export function phoneSignIn(
   ctx: FakeContext,
   s: Session,
@@ -117,7 +141,7 @@ export function phoneSignIn(
   if (owner !== undefined) {
     if (owner.disabled) fail('user-disabled');
     session.used = true;
-    return signInAs(s, owner, 'phone', false);
+    return signInFirstFactor(ctx, s, owner, 'phone');
   }
   const row = signUp(ctx, { phoneNumber: session.phoneNumber }, s.tenantId);
   session.used = true;

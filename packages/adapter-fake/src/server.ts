@@ -7,6 +7,7 @@ import {
   AuthError,
   type AuthProvider,
   type ProviderCapabilities,
+  type SecondFactorOperations,
   type SignInResult,
 } from '@doorway/auth-core';
 import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
@@ -59,7 +60,9 @@ function serverCapabilities(session: AuthProvider): () => ProviderCapabilities {
  * tenant and a signed-in user of its own: create one per request, as with a real server provider.
  *
  * What needs a browser (captcha, phone, federated popup or redirect, credentials, linking) is refused with
- * `operation-not-allowed`; `capabilities` says so (`phone`, `popup`, `redirect`, `captcha` false).
+ * `operation-not-allowed`; `capabilities` says so (`phone`, `popup`, `redirect`, `captcha` false). Second
+ * factors work as in the browser (an SMS second factor needs no captcha here): the pending sign-in lives in
+ * the backend, so a later request's provider finishes what this one's challenge started.
  * {@link ServerAuthProvider.sessionToken} is an opaque token, `fake-session-1`, `fake-session-2`, … per
  * backend (deterministic); {@link verifyFakeSessionToken} maps it back to its user.
  * @example
@@ -80,12 +83,20 @@ export function createFakeServerProvider(world: FakeProvider): ServerAuthProvide
     token = issueToken(registry, result.user.uid);
     return result;
   };
+  const ops = session.secondFactors;
+  // Finishing a second factor is a sign-in: it hands out a token too.
+  const factors: SecondFactorOperations | undefined = ops && {
+    ...ops,
+    finishSignIn: (challenge, verificationId, code) =>
+      signedIn(ops.finishSignIn(challenge, verificationId, code)),
+  };
 
   return {
     ...BROWSER_ONLY,
     get capabilities() {
       return capabilities();
     },
+    ...(factors === undefined ? {} : { secondFactors: factors }),
     sessionToken: () => token,
     getCurrentUser: () => session.getCurrentUser(),
     setTenant: (tenantId) => session.setTenant(tenantId),

@@ -9,6 +9,7 @@ import type {
   AuthProvider,
   ErrorCode,
   ProviderCapabilities,
+  SecondFactorOperations,
 } from '@doorway/auth-core';
 
 /** A source of time in epoch milliseconds. Inject one to test expiry without waiting. */
@@ -28,6 +29,12 @@ export interface ManualClock extends FakeClock {
 export type ProviderMethod = {
   [K in keyof AuthProvider]-?: AuthProvider[K] extends (...args: never[]) => Promise<unknown> ? K : never;
 }[keyof AuthProvider];
+
+/** The {@link SecondFactorOperations} of `provider.secondFactors`, by name, as the call log names them. */
+export type SecondFactorMethod = `secondFactors.${keyof SecondFactorOperations}`;
+
+/** Every asynchronous call the fake logs and can fail: a provider method or a second-factor operation. */
+export type FakeMethod = ProviderMethod | SecondFactorMethod;
 
 /** Kinds of email the fake backend sends. */
 export type FakeEmailKind =
@@ -107,19 +114,20 @@ export interface FakeIdpControl {
 }
 
 /** Selects methods a fault applies to: all (`true`), none (`false`) or a list. */
-export type MethodSelector = boolean | { readonly methods: readonly ProviderMethod[] };
+export type MethodSelector = boolean | { readonly methods: readonly FakeMethod[] };
 
 /** Faults and backend settings that can change at run time. */
 export interface FakeFaults {
   /**
    * Network failure: matching methods reject with `network-request-failed`. `true` leaves the local methods
-   * `signOut` and `setTenant` alone; list them to fail them too.
+   * `signOut`, `setTenant` and `secondFactors.cancelSignIn` alone; list them to fail them too.
    */
   network: MethodSelector;
   /**
    * Rate limiting: matching methods reject with their own code: `too-many-requests` (password sign-in and
    * the rest), `sign-up-too-many-requests` (createUser), `phone-too-many-requests` (startPhoneSignIn).
-   * `true` leaves `signOut` and `setTenant` alone.
+   * `phone-too-many-requests` for `secondFactors.startSignIn` and `secondFactors.startPhoneEnrollment` too.
+   * `true` leaves the local methods alone.
    */
   rateLimit: MethodSelector;
   /** Client-side account creation is off: every path that would create an account rejects `sign-up-disabled`. */
@@ -143,7 +151,7 @@ export interface FakeFaultControl {
   /** Back to the switches the provider was created with. */
   reset(): void;
   /** The next call of `method` rejects with `code` (once). Several queue up in order. */
-  failNext(method: ProviderMethod, code: ErrorCode, details?: AuthErrorDetails): void;
+  failNext(method: FakeMethod, code: ErrorCode, details?: AuthErrorDetails): void;
   /**
    * The `nth` call of `method` from now (1: the next one) rejects with `code`, once; the calls before it run
    * normally. For a flow that calls a method more than once (a resent SMS code, a second federated sign-in
@@ -151,7 +159,7 @@ export interface FakeFaultControl {
    * @example
    * backend.faults.failNth('startPhoneSignIn', 2, 'network-request-failed'); // the resend fails, once
    */
-  failNth(method: ProviderMethod, nth: number, code: ErrorCode, details?: AuthErrorDetails): void;
+  failNth(method: FakeMethod, nth: number, code: ErrorCode, details?: AuthErrorDetails): void;
 }
 
 /** Captcha behaviour of verifiers from `createCaptchaVerifier`. */
@@ -164,7 +172,7 @@ export interface FakeCaptchaControl {
 
 /** One provider call in {@link FakeBackend.calls}. */
 export interface FakeCall {
-  method: ProviderMethod;
+  method: FakeMethod;
   /** Clock time when the call started. */
   at: number;
 }
@@ -189,10 +197,40 @@ export interface FakeUserRecord {
   /** Sign-in methods in the order they were added: `password`, `emailLink`, `phone`, federated ids. */
   providerIds: readonly string[];
   federated: readonly FakeFederatedLink[];
-  /** Enrolled second factors (phone numbers). */
-  secondFactors: readonly string[];
+  /** Enrolled second factors, oldest first. */
+  secondFactors: readonly FakeSecondFactor[];
   createdAt: number;
 }
+
+/** A second factor enrolled on a user, as the backend stores it. */
+export type FakeSecondFactor =
+  | {
+      /** The enrolment's id (`mfa-1`, …), the `uid` of its `SecondFactorInfo`. */
+      uid: string;
+      kind: 'phone';
+      /** E.164, unmasked (a challenge shows it masked: `+*******0100`). */
+      phoneNumber: string;
+      displayName: string | null;
+      enrolledAt: number;
+    }
+  | {
+      uid: string;
+      kind: 'totp';
+      /** The shared secret, base32 (upper case, no padding): what the person's authenticator app holds. */
+      secret: string;
+      displayName: string | null;
+      enrolledAt: number;
+    };
+
+/** A second factor a user is created with (see {@link FakeUserInput.secondFactors}). */
+export type FakeSecondFactorInput =
+  | { kind: 'phone'; phoneNumber: string; displayName?: string }
+  | {
+      kind: 'totp';
+      /** Base32 (RFC 4648; spaces, padding and lower case are accepted). */
+      secret: string;
+      displayName?: string;
+    };
 
 /** A user the admin creates, bypassing the client API (and `signUpDisabled`). */
 export interface FakeUserInput {
@@ -206,6 +244,13 @@ export interface FakeUserInput {
   /** Adds the `emailLink` sign-in method. */
   emailLink?: boolean;
   federated?: FakeFederatedLink | readonly FakeFederatedLink[];
+  /**
+   * Enrolled second factors: every first-factor sign-in of the user then rejects `second-factor-required`.
+   * A phone number that is not E.164 throws `invalid-phone-number`; a secret that is not base32 throws a
+   * `TypeError`.
+   * @example [{ kind: 'phone', phoneNumber: '+15555550100' }, { kind: 'totp', secret: 'JBSWY3DPEHPK3PXP' }]
+   */
+  secondFactors?: readonly FakeSecondFactorInput[];
   /** Default: the provider's current tenant. */
   tenantId?: string | null;
 }
@@ -263,6 +308,12 @@ export interface FakeBackend {
   verifyAndChangeEmail(uid: string, newEmail: string, settings?: ActionLinkSettings): OutboxEmail;
   /** Enrols a phone second factor and sends a revertSecondFactorAddition link to the user's email. */
   addSecondFactor(uid: string, phoneNumber: string, settings?: ActionLinkSettings): OutboxEmail;
+  /**
+   * What the user's authenticator app shows now (on the provider's clock): the code of TOTP factor
+   * `factorUid`, else of the TOTP enrolment the user has in progress, else of its latest TOTP factor; `null`
+   * when there is none.
+   */
+  totpCode(uid: string, factorUid?: string): string | null;
   /** Called after every call and admin change (e.g. to refresh an outbox panel). Returns an unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Forgets everything: users, codes, outbox, calls, IdP queue, pending redirect, faults, signed-in user. */

@@ -1,6 +1,7 @@
 /**
- * Users: lookups, creation (admin and sign-up), signing a user in on a session, and the admin's changes.
- * Emails are stored and compared as accounts are (`accountEmail`: trimmed, lower-cased).
+ * Users: lookups, creation (admin and sign-up), signing a user in on a session (or holding the sign-in for
+ * its second factor), and the admin's changes. Emails are stored and compared as accounts are
+ * (`accountEmail`: trimmed, lower-cased).
  * @module
  */
 import {
@@ -9,10 +10,21 @@ import {
   accountEmail,
   isEmailAddress,
   requireEmail,
+  type SecondFactorChallenge,
+  type SecondFactorInfo,
   type SignInResult,
 } from '@doorway/auth-core';
-import type { FakeFederatedLink, FakeUserInput, FakeUserPatch, FakeUserRecord } from './types.ts';
-import { fail, normalizePhone } from './util.ts';
+import { SECOND_FACTOR_SIGN_IN_TTL_MS } from './config.ts';
+import { normalizeTotpSecret } from './totp.ts';
+import type {
+  FakeFederatedLink,
+  FakeSecondFactor,
+  FakeSecondFactorInput,
+  FakeUserInput,
+  FakeUserPatch,
+  FakeUserRecord,
+} from './types.ts';
+import { fail, maskPhone, normalizePhone } from './util.ts';
 import { type FakeContext, nextId, type Session, type UserRow, type World } from './world.ts';
 
 /** Users of a tenant, oldest first. */
@@ -108,9 +120,39 @@ function checkNewUser(world: World, input: FakeUserInput, tenant: string | null)
   return { email, phone, federated };
 }
 
+type PhoneFactor = Extract<FakeSecondFactor, { kind: 'phone' }>;
+type TotpFactor = Extract<FakeSecondFactor, { kind: 'totp' }>;
+
+// What every new factor has: its enrolment id (`mfa-1`, …), name and time.
+function factorBase(ctx: FakeContext, displayName: string | undefined) {
+  const name = displayName?.trim();
+  return { uid: ctx.world.ids('mfa'), displayName: name ? name : null, enrolledAt: ctx.config.clock.now() };
+}
+
+/** A new phone factor (not yet enrolled on anyone), or `invalid-phone-number`. */
+export function newPhoneFactor(ctx: FakeContext, phoneNumber: string, displayName?: string): PhoneFactor {
+  const phone = normalizePhone(phoneNumber) ?? fail('invalid-phone-number');
+  return { ...factorBase(ctx, displayName), kind: 'phone', phoneNumber: phone };
+}
+
+/** A new TOTP factor (not yet enrolled on anyone); throws a `TypeError` when the secret is not base32. */
+export function newTotpFactor(ctx: FakeContext, secret: string, displayName?: string): TotpFactor {
+  const base32 = normalizeTotpSecret(secret);
+  if (base32 === null) throw new TypeError('secondFactors: a TOTP secret must be base32 (A–Z, 2–7)');
+  return { ...factorBase(ctx, displayName), kind: 'totp', secret: base32 };
+}
+
+function newSecondFactor(ctx: FakeContext, input: FakeSecondFactorInput): FakeSecondFactor {
+  return input.kind === 'phone'
+    ? newPhoneFactor(ctx, input.phoneNumber, input.displayName)
+    : newTotpFactor(ctx, input.secret, input.displayName);
+}
+
 /** Creates a user in `tenant` (the admin way: `signUpDisabled` does not apply). */
 export function insertUser(ctx: FakeContext, input: FakeUserInput, tenant: string | null): UserRow {
   const { email, phone, federated } = checkNewUser(ctx.world, input, tenant);
+  // Checked before the user exists, so a bad factor leaves nothing behind.
+  const secondFactors = (input.secondFactors ?? []).map((factor) => newSecondFactor(ctx, factor));
   const row: UserRow = {
     uid: nextId(ctx, 'uid'),
     tenantId: tenant,
@@ -123,7 +165,7 @@ export function insertUser(ctx: FakeContext, input: FakeUserInput, tenant: strin
     disabled: input.disabled ?? false,
     providerIds: providerIdsOf(input, phone, federated),
     federated: federated.map((f) => ({ providerId: f.providerId, sub: f.sub })),
-    secondFactors: [],
+    secondFactors,
     createdAt: ctx.config.clock.now(),
   };
   ctx.world.users.set(row.uid, row);
@@ -161,7 +203,7 @@ export function copyUser(row: UserRow): FakeUserRecord {
     ...row,
     providerIds: [...row.providerIds],
     federated: row.federated.map((f) => ({ ...f })),
-    secondFactors: [...row.secondFactors],
+    secondFactors: row.secondFactors.map((factor) => ({ ...factor })),
   };
 }
 
@@ -178,6 +220,52 @@ export function signInAs(
   const result: SignInResult = { user: toAuthUser(row), isNewUser, providerId };
   if (credential !== undefined) result.credential = credential;
   return result;
+}
+
+/** The user's second factors of the kinds the provider offers (`capabilities.secondFactors`). */
+export function enabledFactors(world: World, row: UserRow): FakeSecondFactor[] {
+  const kinds = world.capabilities.secondFactors ?? [];
+  return row.secondFactors.filter((factor) => kinds.includes(factor.kind));
+}
+
+/** A factor as the provider interface shows it: to a challenge, with the phone number masked. */
+export function factorInfo(factor: FakeSecondFactor, masked: boolean): SecondFactorInfo {
+  const phone = factor.kind === 'phone' ? factor.phoneNumber : null;
+  return {
+    uid: factor.uid,
+    kind: factor.kind,
+    displayName: factor.displayName,
+    phoneNumber: phone !== null && masked ? maskPhone(phone) : phone,
+    enrolledAt: factor.enrolledAt,
+  };
+}
+
+/**
+ * Ends a right first factor for an existing account: signs `row` in on `s`, or, when it has second
+ * factors, keeps the sign-in pending in the world and rejects `second-factor-required` with the challenge
+ * (its `session` is `{ pendingId }`), leaving the session as it was.
+ */
+export function signInFirstFactor(
+  { world, config }: FakeContext,
+  s: Session,
+  row: UserRow,
+  providerId: string,
+  credential?: AuthCredential,
+): SignInResult {
+  if (row.disabled) fail('user-disabled');
+  const factors = enabledFactors(world, row);
+  if (factors.length === 0) return signInAs(s, row, providerId, false, credential);
+  const now = config.clock.now();
+  const { pending } = world.secondFactors;
+  for (const [id, waiting] of pending) if (now >= waiting.expiresAt) pending.delete(id);
+  const pendingId = world.ids('pending');
+  const expiresAt = now + SECOND_FACTOR_SIGN_IN_TTL_MS;
+  pending.set(pendingId, { uid: row.uid, tenantId: s.tenantId, providerId, credential, expiresAt });
+  const challenge: SecondFactorChallenge = {
+    factors: factors.map((factor) => factorInfo(factor, true)),
+    session: { pendingId },
+  };
+  return fail('second-factor-required', { challenge });
 }
 
 /** The user signed in on `s`, or `requires-recent-login` (what linking needs). */

@@ -35,17 +35,22 @@ export function createCounterIds(): (prefix: string) => string {
   };
 }
 
-/** Six-digit codes from a seeded generator (mulberry32), so runs are reproducible. */
-export function createCodeGenerator(seed: number): () => string {
+/** Unsigned 32-bit words from a seeded generator (mulberry32), so runs are reproducible. */
+export function createWordGenerator(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const value = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    return String(Math.floor(value * 1_000_000)).padStart(6, '0');
+    return (t ^ (t >>> 14)) >>> 0;
   };
+}
+
+/** Six-digit codes from a seeded generator, so runs are reproducible. */
+export function createCodeGenerator(seed: number): () => string {
+  const next = createWordGenerator(seed);
+  return () => String(Math.floor((next() / 4294967296) * 1_000_000)).padStart(6, '0');
 }
 
 /** Strips the separators people type (`+1 (650) 555-1234`) and returns the E.164 form, or `null`. */
@@ -54,7 +59,7 @@ export function normalizePhone(value: string): string | null {
   return /^\+[1-9]\d{6,14}$/.test(compact) ? compact : null;
 }
 
-/** `+16505551234` → `+*******1234`: what a revertSecondFactorAddition card shows. */
+/** `+16505551234` → `+*******1234`: what a revertSecondFactorAddition card and a challenge show. */
 export function maskPhone(phone: string): string {
   return phone.replace(/\d(?=\d{4})/g, '*');
 }

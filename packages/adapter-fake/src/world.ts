@@ -1,22 +1,28 @@
 /**
- * The fake's world as plain data: users, action codes, SMS sessions, the outbox, the call log, fault
- * switches, the fake IdP's queue, captchas and the main client session; and the context every operation
- * runs in (the world and the settings). Operations live in one module per flow.
+ * The fake's world as plain data: users, action codes, SMS sessions, sign-ins waiting for a second factor,
+ * the outbox, the call log, fault switches, the fake IdP's queue, captchas and the main client session; and
+ * the context every operation runs in (the world and the settings). Operations live in one module per flow.
  * @module
  */
-import type { ActionCodeInfo, AuthError, AuthUser, ProviderCapabilities } from '@doorway/auth-core';
+import type {
+  ActionCodeInfo,
+  AuthCredential,
+  AuthError,
+  AuthUser,
+  ProviderCapabilities,
+} from '@doorway/auth-core';
 import { type FakeConfig, REDIRECT_STORAGE_KEY } from './config.ts';
 import type {
   FakeCall,
   FakeEmailKind,
   FakeFaults,
   FakeIdentity,
+  FakeMethod,
   FakeUserRecord,
   OutboxEmail,
   OutboxSms,
-  ProviderMethod,
 } from './types.ts';
-import { createCodeGenerator, createCounterIds, fail } from './util.ts';
+import { createCodeGenerator, createCounterIds, createWordGenerator, fail } from './util.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
 
@@ -30,7 +36,7 @@ export interface CodeRow {
   tenantId: string | null;
   uid: string | null;
   info: ActionCodeInfo;
-  /** The raw phone number of a revertSecondFactorAddition code. */
+  /** The enrolment id (`uid`) of the second factor a revertSecondFactorAddition code removes. */
   factor: string | null;
   expiresAt: number;
   used: boolean;
@@ -43,6 +49,42 @@ export interface SmsSession {
   tenantId: string | null;
   expiresAt: number;
   used: boolean;
+}
+
+/**
+ * A first factor that was right for an account with second factors: the sign-in it will finish as, held
+ * here while the client keeps only its id (`challenge.session` is `{ pendingId }`).
+ */
+export interface PendingSignIn {
+  uid: string;
+  tenantId: string | null;
+  /** The first factor's provider id, which the finished sign-in reports. */
+  providerId: string;
+  credential: AuthCredential | undefined;
+  expiresAt: number;
+}
+
+/** A second-factor code asked for by `startSignIn` (`code` is the SMS code; `null` for TOTP). */
+export interface FactorChallenge {
+  pendingId: string;
+  factorUid: string;
+  code: string | null;
+  expiresAt: number;
+}
+
+/** An enrolment in progress: a phone's SMS code (by verification id) or a TOTP secret (by enrolment id). */
+export type FactorEnrollment =
+  | { kind: 'phone'; uid: string; phoneNumber: string; code: string; expiresAt: number }
+  | { kind: 'totp'; uid: string; secret: string };
+
+/** Second factors in flight: pending sign-ins, their challenges, enrolments, and the secrets' source. */
+export interface SecondFactorState {
+  readonly pending: Map<string, PendingSignIn>;
+  /** By verification id. */
+  readonly challenges: Map<string, FactorChallenge>;
+  readonly enrollments: Map<string, FactorEnrollment>;
+  /** Seeded words for TOTP secrets, so runs are reproducible. */
+  secretWords: () => number;
 }
 
 /** One captcha verifier's state. */
@@ -64,7 +106,7 @@ export interface Session {
 
 /** A failure `failNth` planned: it fires on the call whose per-method count reaches `at`. */
 export interface PlannedFailure {
-  method: ProviderMethod;
+  method: FakeMethod;
   at: number;
   error: AuthError;
 }
@@ -73,9 +115,9 @@ export interface PlannedFailure {
 export interface FaultState {
   switches: FakeFaults;
   /** `failNext` failures, per method, in order. */
-  readonly next: Map<ProviderMethod, AuthError[]>;
+  readonly next: Map<FakeMethod, AuthError[]>;
   /** Calls so far per method, for `failNth`. */
-  readonly counts: Map<ProviderMethod, number>;
+  readonly counts: Map<FakeMethod, number>;
   planned: PlannedFailure[];
 }
 
@@ -84,6 +126,7 @@ export interface World {
   readonly users: Map<string, UserRow>;
   readonly codes: Map<string, CodeRow>;
   readonly smsSessions: Map<string, SmsSession>;
+  readonly secondFactors: SecondFactorState;
   readonly emails: OutboxEmail[];
   readonly sms: OutboxSms[];
   readonly calls: FakeCall[];
@@ -119,6 +162,7 @@ export function createWorld(config: FakeConfig): World {
     users: new Map(),
     codes: new Map(),
     smsSessions: new Map(),
+    secondFactors: newSecondFactorState(config),
     emails: [],
     sms: [],
     calls: [],
@@ -130,6 +174,17 @@ export function createWorld(config: FakeConfig): World {
     ids: createCounterIds(),
     smsCodes: createCodeGenerator(config.options.seed ?? 1),
     main: newSession(),
+  };
+}
+
+const SECRET_SEED_SALT = 0x70f0a7e5;
+
+function newSecondFactorState(config: FakeConfig): SecondFactorState {
+  return {
+    pending: new Map(),
+    challenges: new Map(),
+    enrollments: new Map(),
+    secretWords: createWordGenerator((config.options.seed ?? 1) ^ SECRET_SEED_SALT),
   };
 }
 
@@ -170,14 +225,19 @@ export function requireCapability(enabled: boolean): void {
 }
 
 /**
- * Forgets everything but the listeners and the captcha switch: users, codes, outbox, calls, IdP queue,
- * pending redirect, faults, the main session, ids and SMS codes. The caller seeds the initial users.
+ * Forgets everything but the listeners and the captcha switch: users, codes, second factors in flight,
+ * outbox, calls, IdP queue, pending redirect, faults, the main session, ids, SMS codes and secrets. The
+ * caller seeds the initial users.
  */
 export function resetWorld(ctx: FakeContext): void {
   const { world, config } = ctx;
   world.users.clear();
   world.codes.clear();
   world.smsSessions.clear();
+  world.secondFactors.pending.clear();
+  world.secondFactors.challenges.clear();
+  world.secondFactors.enrollments.clear();
+  world.secondFactors.secretWords = newSecondFactorState(config).secretWords;
   world.emails.length = 0;
   world.sms.length = 0;
   world.calls.length = 0;

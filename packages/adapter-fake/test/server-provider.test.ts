@@ -126,10 +126,8 @@ describe('createFakeServerProvider', () => {
 runProviderContract({
   name: 'adapter-fake server provider',
   create: () => {
-    const world = createFakeProvider({
-      clock: createManualClock(Date.UTC(2025, 0, 1)),
-      capabilities: { anonymous: false, federated: [] },
-    });
+    const clock = createManualClock(Date.UTC(2025, 0, 1));
+    const world = createFakeProvider({ clock, capabilities: { anonymous: false, federated: [] } });
     const { backend } = world;
     const provider = createFakeServerProvider(world);
     return {
@@ -165,6 +163,7 @@ runProviderContract({
         },
         solvedVerifier: () => world.createCaptchaVerifier(null),
         disableUser: async (uid) => backend.updateUser(uid, { disabled: true }),
+        now: () => clock.now(),
       },
     };
   },
