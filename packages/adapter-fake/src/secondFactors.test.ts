@@ -211,6 +211,8 @@ describe('secondFactors - SMS', () => {
     await expectAuthError(ops.finishSignIn(challenge, verificationId, code), 'code-expired');
     expect(provider.getCurrentUser()).toBeNull();
     await expect(ops.cancelSignIn({ factors: [], session: 'not the fake’s' })).resolves.toBeUndefined();
+    await expect(ops.cancelSignIn(null as unknown as SecondFactorChallenge)).resolves.toBeUndefined();
+    await expectAuthError(ops.startSignIn({ factors: [], session: null }, 'mfa-1'), 'code-expired');
   });
 });
 

@@ -46,9 +46,12 @@ function requireFactorKind(world: World, kind?: SecondFactorKind): void {
   requireCapability(kind === undefined ? kinds.length > 0 : kinds.includes(kind));
 }
 
-/** The id a challenge's `session` carries, or `null` when it is not one of the fake's. */
+/**
+ * The id a challenge's `session` carries, or `null` when it is not one of the fake's (it may come back from
+ * a cookie or a form, so nothing about it is trusted, not even that it is an object).
+ */
 function pendingIdOf(challenge: SecondFactorChallenge): string | null {
-  const session: unknown = challenge.session;
+  const session: unknown = (challenge as Partial<SecondFactorChallenge> | null | undefined)?.session;
   if (typeof session !== 'object' || session === null || !('pendingId' in session)) return null;
   return typeof session.pendingId === 'string' ? session.pendingId : null;
 }
