@@ -94,6 +94,8 @@ function useLastUsed(props: SignInWidgetProps, config: WidgetConfig, state: Flow
   const signedInWith = state.card === 'signedIn' && state.result ? methodOf(state.result.providerId) : null;
   useEffect(() => {
     if (!show || signedInWith === null) return;
+    // Marked at once too: a widget that stays mounted shows it on the chooser after sign-out.
+    setLastUsed(signedInWith);
     try {
       storageOf(storage)?.setItem(LAST_USED_KEY, signedInWith);
     } catch {

@@ -132,6 +132,24 @@ describe('last used', () => {
     expect(storage.getItem(LAST_USED_KEY)).toBe('anonymous');
   });
 
+  it('marks the option of a sign-in on the chooser after sign-out, without a reload', async () => {
+    const { element } = widget({}, { lastUsed: 'github.com' });
+    render(element);
+    await settle();
+    const user = userEvent.setup();
+    await user.click(button('Continue as guest'));
+    await settle();
+    await user.click(button('Sign out'));
+    await settle();
+    await user.click(button('Sign in again'));
+    await settle();
+    const guest = button('Continue as guest');
+    expect(document.getElementById(guest.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Last used',
+    );
+    expect(screen.getAllByText('Last used')).toHaveLength(1);
+  });
+
   it('counts a password sign-in as the email option', async () => {
     const storage = createMemoryStorage();
     const fake = createFakeProvider({ users: [{ email: 'ann@example.com', password: 'abc123' }] });
