@@ -74,35 +74,61 @@ function storageOf(storage: KeyValueStorage | null | undefined): KeyValueStorage
 }
 
 /**
- * The option to mark "Last used": the one given, else (once mounted) the kept one; and the option of every
- * sign-in is kept. With `showLastUsed: false`, none is marked and the kept one is forgotten.
+ * The option marked "Last used", kept outside React's context: a change re-renders only the chooser that
+ * reads it, never a card still hydrating (a context change would make React drop that card's server HTML).
  */
-function useLastUsed(props: SignInWidgetProps, config: WidgetConfig, state: FlowState): string | null {
+export interface LastUsedStore {
+  get(): string | null;
+  subscribe(listener: () => void): () => void;
+}
+
+function createLastUsedStore(initial: string | null) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: string | null) {
+      if (next === value) return;
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * The option to mark "Last used": the one given, else (once mounted) the kept one; and the option of every
+ * sign-in is kept, and marked at once (a widget that stays mounted shows it after sign-out). With
+ * `showLastUsed: false`, none is marked and the kept one is forgotten.
+ */
+function useLastUsed(props: SignInWidgetProps, config: WidgetConfig, state: FlowState): LastUsedStore {
   const show = config.showLastUsed;
-  const [lastUsed, setLastUsed] = useState(show ? (props.lastUsed ?? null) : null);
+  const [store] = useState(() => createLastUsedStore(show ? (props.lastUsed ?? null) : null));
   const { storage } = props;
   const given = props.lastUsed !== undefined;
   useEffect(() => {
     try {
       const kept = storageOf(storage);
       if (!show) kept?.removeItem(LAST_USED_KEY);
-      else if (!given) setLastUsed(kept?.getItem(LAST_USED_KEY) ?? null);
+      else if (!given) store.set(kept?.getItem(LAST_USED_KEY) ?? null);
     } catch {
       // Storage refused (private mode, quota): nothing is marked.
     }
-  }, [storage, show, given]);
+  }, [store, storage, show, given]);
   const signedInWith = state.card === 'signedIn' && state.result ? methodOf(state.result.providerId) : null;
   useEffect(() => {
     if (!show || signedInWith === null) return;
-    // Marked at once too: a widget that stays mounted shows it on the chooser after sign-out.
-    setLastUsed(signedInWith);
+    store.set(signedInWith);
     try {
       storageOf(storage)?.setItem(LAST_USED_KEY, signedInWith);
     } catch {
       // As above: the mark is a convenience, never in the way of a sign-in.
     }
-  }, [storage, show, signedInWith]);
-  return lastUsed;
+  }, [store, storage, show, signedInWith]);
+  return store;
 }
 
 // The spec allows one widget per page: the mounted one holds this token.

@@ -23,7 +23,7 @@ export interface WidgetEnv {
   /** The provider once it is available (`null` while a lazy provider loads). Used only for the captcha. */
   getProvider: () => AuthProvider | null;
   /** The option this browser last signed in with (`email`, `github.com`, …), marked "Last used" on the chooser. */
-  lastUsed?: string | null;
+  lastUsed?: { get(): string | null; subscribe(listener: () => void): () => void };
 }
 
 /** Provides {@link WidgetEnv} to cards; `<SignInWidget>` sets it, custom shells around `FlowRouter` must too. */

@@ -20,7 +20,7 @@ import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadCards, SignInWidget, type SignInWidgetProps } from '../src/index.ts';
+import { LAST_USED_KEY, loadCards, SignInWidget, type SignInWidgetProps } from '../src/index.ts';
 import { createTestClock, settle } from './harness.tsx';
 import { cardState, STATES_CONFIG, STATES_URL } from './states.ts';
 
@@ -108,6 +108,27 @@ describe('hydrating a server-rendered card', () => {
     expect(reported).toEqual([]);
     expect(container.querySelector('[data-card]')?.getAttribute('data-card')).toBe(card);
   });
+
+  // The mark is read from storage once mounted: it must re-render the chooser only, never make React drop
+  // the server's HTML of a card still hydrating (a later card hydrates inside a Suspense boundary).
+  it.each(['passwordSignIn', 'signedIn', 'providerChooser'] as const)(
+    '%s: a kept "Last used" option does not disturb hydration',
+    async (card) => {
+      const storage = createMemoryStorage();
+      storage.setItem(LAST_USED_KEY, 'github.com');
+      const props = widget({ initialState: cardState(card), storage });
+      const html = renderToString(<SignInWidget {...props} />);
+      const { container, reported } = await hydrate(html, <SignInWidget {...props} />);
+      await settle();
+      expect(reported).toEqual([]);
+      expect(container.querySelector('[data-card]')?.getAttribute('data-card')).toBe(card);
+      if (card === 'providerChooser') {
+        expect(
+          screen.getByRole('button', { name: 'Sign in with GitHub' }).getAttribute('aria-describedby'),
+        ).not.toBeNull();
+      }
+    },
+  );
 
   it('keeps the email typed before hydration, and SUBMIT_EMAIL waits for the lazy provider, then goes on', async () => {
     const fake = createFakeProvider({ users: [ANN] });

@@ -5,7 +5,7 @@ import {
   phoneOptionOf,
   firstCardText as uiText,
 } from '@doorway/auth-core/first-card';
-import { type CSSProperties, lazy, type ReactNode, Suspense, useId } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useId, useSyncExternalStore } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
 import { loadCards } from '../loadCards.ts';
 import {
@@ -124,6 +124,14 @@ function Choices(props: {
   );
 }
 
+const noStore = { get: () => null, subscribe: () => () => undefined };
+
+/** The option marked "Last used" (none outside a widget that keeps one). */
+function useLastUsed(): string | null {
+  const store = useWidget().lastUsed ?? noStore;
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
 /** One button per sign-in option, the one last used marked. */
 function OptionButtons(props: {
   options: readonly SignInOption[];
@@ -139,7 +147,7 @@ function OptionButtons(props: {
       kind="doorway-button doorway-provider"
       pending={props.pending}
       send={props.send}
-      marked={useWidget().lastUsed}
+      marked={useLastUsed()}
     >
       {props.children}
     </Choices>
