@@ -1,18 +1,14 @@
 /**
  * Fixtures and page objects for the playground specs: each test gets its own fake-backend "world", a
  * widget page object (by roles and labels) and the side panel's page object. Every card a test passes
- * through is checked with axe-core and photographed into docs/cards/<card>.png.
+ * through is checked with axe-core (the cards' pictures are e2e/visual.spec.ts's).
  */
-import { mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core');
-const SHOTS = join(here, '..', 'docs', 'cards');
 
 /** Runs axe-core on the widget and expects no violations. */
 export async function expectNoAxeViolations(page: Page, options: { scripts?: boolean } = {}): Promise<void> {
@@ -54,7 +50,7 @@ function checkerOf(browser: Browser) {
 /**
  * axe-core on a page whose scripts are off: axe needs timers, which such a page never runs. The page's
  * markup as it is now is served at its own URL to a page that runs scripts, with the same stylesheets and
- * viewport, and checked there: its scripts removed and its `<noscript>` content shown, as a browser with
+ * viewport and colour scheme, and checked there: its scripts removed and its `<noscript>` content shown, as a browser with
  * scripts off shows it.
  */
 async function expectNoAxeViolationsWithoutScripts(page: Page): Promise<void> {
@@ -63,6 +59,9 @@ async function expectNoAxeViolationsWithoutScripts(page: Page): Promise<void> {
   const { page: copy, served } = await checkerOf(browser as Browser);
   const viewport = page.viewportSize();
   if (viewport) await copy.setViewportSize(viewport);
+  // The same colour scheme too (Playwright's own evaluation runs with the page's scripts off).
+  const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  await copy.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
   served.url = page.url();
   served.html = (await page.content())
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
@@ -90,20 +89,12 @@ export function widgetOf(page: Page, options: { scripts?: boolean } = {}) {
       await expect(root).toBeVisible();
       await expect(self.heading).toBeVisible();
     },
-    /**
-     * Waits for a card to show, checks it with axe-core and saves its screenshot (`screenshot: false` for
-     * a variant that should not replace the card's picture).
-     */
-    async card(card: string, heading?: string | RegExp, cardOptions: { screenshot?: boolean } = {}) {
+    /** Waits for a card to show (with `heading`, when given) and checks it with axe-core. */
+    async card(card: string, heading?: string | RegExp) {
       await expect(root).toHaveAttribute('data-card', card);
       await self.ready();
       if (heading !== undefined) await expect(self.heading).toHaveText(heading);
       await expectNoAxeViolations(page, options);
-      if (cardOptions.screenshot === false) return;
-      mkdirSync(SHOTS, { recursive: true });
-      const tmp = join(SHOTS, `.${card}.${process.pid}.png`);
-      await root.screenshot({ path: tmp, animations: 'disabled', caret: 'hide' });
-      renameSync(tmp, join(SHOTS, `${card}.png`));
     },
     /** The card's error (inline and announced). */
     async expectError(message: string) {
@@ -189,8 +180,7 @@ export { expect };
 export const ADA = { email: 'ada@example.com', password: 'secret123' };
 
 /**
- * The widget page object of the host specs: no screenshots (those are the playground's); `scripts: false`
- * for a page whose scripts are off. The signed-in card shows only until the host has set the session and
+ * The widget page object of the host specs: `scripts: false` for a page whose scripts are off. The signed-in card shows only until the host has set the session and
  * the page goes on, so it is checked by what it says, not by an axe run it could navigate away from.
  */
 export function hostWidgetOf(page: Page, options: { scripts?: boolean } = {}) {
@@ -205,7 +195,7 @@ export function hostWidgetOf(page: Page, options: { scripts?: boolean } = {}) {
         if (heading !== undefined) await expect(widget.heading).toHaveText(heading);
         return;
       }
-      await widget.card(card, heading, { screenshot: false });
+      await widget.card(card, heading);
     },
   };
 }

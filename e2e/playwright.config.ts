@@ -65,7 +65,8 @@ const servers: Record<string, WebServer> = {
 
 /**
  * Playwright in Debian's Chromium (no browser download), four projects:
- * - `playground`: the built playground on the fake backend (every spec in e2e/*.spec.ts);
+ * - `playground`: the built playground on the fake backend (every spec in e2e/*.spec.ts; the card pictures of
+ *   e2e/visual.spec.ts are compared with docs/cards);
  * - `remix-host`: the production build of apps/remix-host on the Firebase Auth emulator (e2e/host/);
  * - `remix-host-fast3g`: the same host loaded cold on Fast 3G with 4× CPU throttling, clicked as soon as
  *   the first card shows (e2e/host-fast3g/);
@@ -103,6 +104,8 @@ export default defineConfig({
       name: 'playground',
       testIgnore: ['host/**', 'host-supabase/**', 'host-fast3g/**'],
       use: { baseURL: `http://127.0.0.1:${PORT}` },
+      // The cards' pictures (e2e/visual.spec.ts) are docs/cards' images: `<card>-<theme>.png`, 320/….
+      snapshotPathTemplate: join(root, 'docs', 'cards', '{arg}{ext}'),
     },
     {
       name: 'remix-host',

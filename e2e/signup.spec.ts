@@ -33,13 +33,13 @@ test.describe('sign-up', () => {
     await widget.button('Sign in with email').click();
     await widget.field('Email').fill('maybe.new@example.com');
     await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in', { screenshot: false });
+    await widget.card('passwordSignIn', 'Sign in');
     await expect(widget.root).toContainText('Enter your password, or create an account if you are new here.');
     await widget.field('Password').fill('whatever1');
     await widget.button('Sign in').click();
     await widget.expectError("The email and password you entered don't match");
     await widget.button('Create account').click();
-    await widget.card('passwordSignUp', 'Create account', { screenshot: false });
+    await widget.card('passwordSignUp', 'Create account');
     await expect(widget.field('Email')).toHaveValue('maybe.new@example.com');
   });
 

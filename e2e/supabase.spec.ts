@@ -24,20 +24,20 @@ test.describe('Supabase mode (local GoTrue double)', () => {
   }) => {
     const home = `/?provider=supabase&world=${world}`;
     await page.goto(home);
-    await widget.card('providerChooser', 'Sign in', { screenshot: false });
+    await widget.card('providerChooser', 'Sign in');
     await widget.button('Sign in with email').click();
     await widget.field('Email').fill(NEW_PERSON.email);
     await widget.button('Next').click();
     // No lookup in Supabase: the enumeration-safe combined card.
-    await widget.card('passwordSignIn', 'Sign in', { screenshot: false });
+    await widget.card('passwordSignIn', 'Sign in');
     await expect(widget.root).toContainText('Enter your password, or create an account if you are new here.');
     await widget.button('Create account').click();
-    await widget.card('passwordSignUp', 'Create account', { screenshot: false });
+    await widget.card('passwordSignUp', 'Create account');
     await expect(widget.field('Email')).toHaveValue(NEW_PERSON.email);
     await widget.field('First & last name').fill(NEW_PERSON.name);
     await widget.field('Choose password').fill(NEW_PERSON.password);
     await widget.button('Save').click();
-    await widget.card('signedIn', 'Signed in!', { screenshot: false });
+    await widget.card('signedIn', 'Signed in!');
     await expect(panel.panel).toContainText(`Signed in: ${NEW_PERSON.email}`);
 
     // The session survives a reload (supabase-js's storage, the double restored from the world store).
@@ -52,13 +52,13 @@ test.describe('Supabase mode (local GoTrue double)', () => {
     await widget.button('Sign in with email').click();
     await widget.field('Email').fill(NEW_PERSON.email);
     await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in', { screenshot: false });
+    await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('wrong-password1');
     await widget.button('Sign in').click();
     await widget.expectError("The email and password you entered don't match");
     await widget.field('Password').fill(NEW_PERSON.password);
     await widget.button('Sign in').click();
-    await widget.card('signedIn', 'Signed in!', { screenshot: false });
+    await widget.card('signedIn', 'Signed in!');
     await expect(panel.panel).toContainText(`Signed in: ${NEW_PERSON.email}`);
   });
 
@@ -71,7 +71,7 @@ test.describe('Supabase mode (local GoTrue double)', () => {
     await widget.button('Sign in with email').click();
     await widget.field('Email').fill('nobody.here@example.com');
     await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in', { screenshot: false });
+    await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('whatever1');
     await widget.button('Sign in').click();
     await widget.expectError("The email and password you entered don't match");
@@ -88,13 +88,13 @@ test.describe('Supabase mode (local GoTrue double)', () => {
       await widget.button('Sign in with email').click();
       await widget.field('Email').fill(NEW_PERSON.email);
       await widget.button('Next').click();
-      await widget.card('emailLinkSent', 'Sign-in email sent', { screenshot: false });
+      await widget.card('emailLinkSent', 'Sign-in email sent');
       await expect(widget.root).toContainText(
         `A sign-in email with additional instructions was sent to ${NEW_PERSON.email}`,
       );
       // The navigation reloads the page: the double's state must come back with the link's token.
       await panel.emailLink('magiclink', NEW_PERSON.email).click();
-      await widget.card('signedIn', 'Signed in!', { screenshot: false });
+      await widget.card('signedIn', 'Signed in!');
       await expect(panel.panel).toContainText(`Signed in: ${NEW_PERSON.email}`);
     });
 
@@ -107,7 +107,7 @@ test.describe('Supabase mode (local GoTrue double)', () => {
       await widget.button('Sign in with email').click();
       await widget.field('Email').fill(NEW_PERSON.email);
       await widget.button('Next').click();
-      await widget.card('emailLinkSent', undefined, { screenshot: false });
+      await widget.card('emailLinkSent', undefined);
       const href = await panel.emailLink('magiclink', NEW_PERSON.email).getAttribute('href');
       expect(href).toContain('provider=supabase');
 
@@ -116,10 +116,10 @@ test.describe('Supabase mode (local GoTrue double)', () => {
         const page = await other.newPage();
         await page.goto(href ?? '');
         const device = widgetOf(page);
-        await device.card('emailLinkConfirmation', 'Confirm email', { screenshot: false });
+        await device.card('emailLinkConfirmation', 'Confirm email');
         await device.field('Email').fill(NEW_PERSON.email);
         await device.button('Next').click();
-        await device.card('signedIn', 'Signed in!', { screenshot: false });
+        await device.card('signedIn', 'Signed in!');
         await expect(page.getByRole('complementary', { name: 'Playground controls' })).toContainText(
           `Signed in: ${NEW_PERSON.email}`,
         );

@@ -5,7 +5,7 @@ test('tenants: choose a tenant, then sign in to it', async ({ page, home, widget
   await panel.check('Tenants');
   await widget.card('tenantChooser', 'Choose where to sign in');
   await widget.button('Acme Corp').click();
-  await widget.card('providerChooser', 'Sign in', { screenshot: false });
+  await widget.card('providerChooser', 'Sign in');
   await widget.button('Sign in with email').click();
   await widget.field('Email').fill('ken@acme.com');
   await widget.button('Next').click();

@@ -1,7 +1,7 @@
 /**
  * Fixtures for the host on the GoTrue TEST DOUBLE (not Supabase): the widget page object (axe-core on every
- * card, no screenshots: those are the playground's; with scripts off, on a copy of the page's markup), the
- * account page's values, and the double's outbox.
+ * card; with scripts off, on a copy of the page's markup), the account page's values, and the double's
+ * outbox.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { hostWidgetOf } from '../fixtures.ts';

@@ -1,7 +1,7 @@
 /**
  * Fixtures for the remix-host specs: the Firebase Auth emulator's REST API (accounts, sent emails and
- * SMS codes), the widget page object of the playground specs (axe-core on every card, no screenshots:
- * those are the playground's), and helpers for the host's own pages.
+ * SMS codes), the widget page object of the playground specs (axe-core on every card), and helpers for
+ * the host's own pages.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
