@@ -23,8 +23,8 @@ const PICTURE = { threshold: 0.1, maxDiffPixels: 10, animations: 'disabled', car
 const MIN_TARGET = 44;
 
 /** Opens the gallery on `view` in `theme` and waits until the card is finished. */
-async function openCard(page: Page, view: GalleryView, theme: Theme): Promise<void> {
-  await page.goto(`/gallery.html?card=${view}&theme=${theme}`);
+async function openCard(page: Page, view: GalleryView, theme: Theme, query = ''): Promise<void> {
+  await page.goto(`/gallery.html?card=${view}&theme=${theme}${query}`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
 }
 
@@ -74,6 +74,19 @@ for (const theme of THEMES) {
           await expect(page.locator('.doorway')).toHaveScreenshot(`${view}-${theme}.png`, PICTURE);
         });
       }
+    });
+
+    test(`the chooser marks the option last used, as in docs/cards/providerChooser-lastUsed-${theme}.png`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openCard(page, 'providerChooser', theme, '&lastUsed=github.com');
+      const github = page.getByRole('button', { name: 'Sign in with GitHub', exact: true });
+      await expect(github).toHaveAccessibleDescription('Last used');
+      await expect(page.locator('.doorway')).toHaveScreenshot(
+        `providerChooser-lastUsed-${theme}.png`,
+        PICTURE,
+      );
     });
 
     test.describe('320 px', () => {
