@@ -238,7 +238,9 @@ describe('roundPath', () => {
       const before = numbers(d);
       const after = numbers(roundPath(d));
       expect(after).toHaveLength(before.length);
-      after.forEach((n, i) => expect(Math.abs(n - (before[i] as number))).toBeLessThanOrEqual(0.05 + 1e-9));
+      for (const [i, n] of after.entries()) {
+        expect(Math.abs(n - (before[i] as number))).toBeLessThanOrEqual(0.05 + 1e-9);
+      }
     }
   });
 });
