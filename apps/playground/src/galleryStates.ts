@@ -4,13 +4,7 @@
  * imports, so the visual spec (e2e/visual.spec.ts) reads the same list in Node.
  * @module
  */
-import {
-  type AuthUser,
-  type CardName,
-  type CardState,
-  type FlowState,
-  initialState,
-} from '@doorway/auth-core';
+import type { AuthUser, CardName, CardState, Common, FlowState } from '@doorway/auth-core';
 
 /** What the gallery shows: a card, or the chooser's tenant step. */
 export type GalleryView = CardName | 'tenantChooser';
@@ -137,6 +131,17 @@ export function isGalleryView(name: string | null): name is GalleryView {
 
 /** The whole flow state the widget starts from for `view` on the page at `pageUrl`. */
 export function galleryState(view: GalleryView, pageUrl: string): FlowState {
-  // The state before START, with the first card counted as shown (no uiShown callback to wait for).
-  return { ...initialState(pageUrl), shown: true, ...VIEW_SAMPLES[view] };
+  const common: Common = {
+    seq: 0,
+    pending: null,
+    busy: false,
+    error: null,
+    tenantId: null,
+    tenantChosen: false,
+    upgradeUid: null,
+    redirectUrl: null,
+    shown: true,
+    pageUrl,
+  };
+  return { ...common, ...VIEW_SAMPLES[view] };
 }
