@@ -26,6 +26,20 @@ export interface DoubleConfig {
   captchaToken: string | null;
   apiVersioning: boolean;
   jwtExpSeconds: number;
+  mfa: MfaConfig;
+}
+
+/** GoTrue's MFA settings (GOTRUE_MFA_*), with its defaults. */
+export interface MfaConfig {
+  totp: boolean;
+  phone: boolean;
+  phoneMaxFrequencyMs: number;
+  /** MFA_CHALLENGE_EXPIRY_DURATION (300 s; GoTrue raises anything lower to it). */
+  challengeExpiryMs: number;
+  /** MFA_FACTOR_EXPIRY_DURATION: unverified, never challenged factors older than this go (300 s). */
+  factorExpiryMs: number;
+  /** MFA_MAX_ENROLLED_FACTORS and MFA_MAX_VERIFIED_FACTORS (10 each). */
+  maxFactors: number;
 }
 
 /** GoTrue's URI_ALLOW_LIST globs: `**` any characters, `*` any but `/` and `.`. */
@@ -63,5 +77,13 @@ export function configFrom(options: GoTrueDoubleOptions): DoubleConfig {
     captchaToken: options.captchaToken ?? null,
     apiVersioning: options.apiVersioning ?? true,
     jwtExpSeconds: 3600,
+    mfa: {
+      totp: options.mfa?.totp ?? true,
+      phone: options.mfa?.phone ?? false,
+      phoneMaxFrequencyMs: (options.mfa?.phoneMaxFrequencySeconds ?? 60) * 1000,
+      challengeExpiryMs: 300_000,
+      factorExpiryMs: 300_000,
+      maxFactors: 10,
+    },
   };
 }

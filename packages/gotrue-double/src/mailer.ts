@@ -148,6 +148,17 @@ export function sendSms(ctx: DoubleContext, user: UserRecord, phone: string, typ
   ctx.store.sms.push({ to: `+${phone}`, otp: code, type, sentAt: now });
 }
 
+/**
+ * A phone factor's challenge code by SMS (MFA_PHONE_MAX_FREQUENCY since the factor's last challenge):
+ * resolves the code, for the challenge to keep.
+ */
+export function sendFactorSms(ctx: DoubleContext, phone: string, lastChallengedAt: number | null): string {
+  checkFrequency(ctx, lastChallengedAt, ctx.config.mfa.phoneMaxFrequencyMs, 'over_sms_send_rate_limit');
+  const code = otp();
+  ctx.store.sms.push({ to: `+${phone}`, otp: code, type: 'mfa', sentAt: ctx.clock.now() });
+  return code;
+}
+
 /** The outbox tests read (the store's emails and SMS). */
 export function outboxOf(ctx: DoubleContext): GoTrueDouble['outbox'] {
   const { emails, sms } = ctx.store;

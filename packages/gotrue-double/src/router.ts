@@ -8,6 +8,7 @@ import type { DoubleContext } from './context.ts';
 import { GoTrueDoubleError } from './errors.ts';
 import { errorResponse, json, redirect } from './responses.ts';
 import { authorize, callback, linkAuthorize } from './routes/external.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.ts';
 import { logout } from './routes/logout.ts';
 import { otpRoute } from './routes/otp.ts';
 import { recover } from './routes/recover.ts';
@@ -18,9 +19,15 @@ import { getUser, userUpdate } from './routes/user.ts';
 import { verifyGet, verifyPost } from './routes/verify.ts';
 import type { DoubleError } from './types.ts';
 
-type Handler = (ctx: DoubleContext, request: Request, q: URLSearchParams) => Response | Promise<Response>;
+/** A route's handler; `params` holds the path's `{name}` segments. */
+type Handler = (
+  ctx: DoubleContext,
+  request: Request,
+  q: URLSearchParams,
+  params: Readonly<Record<string, string>>,
+) => Response | Promise<Response>;
 
-/** `METHOD /path` to its handler. */
+/** `METHOD /path` to its handler; a `{name}` segment matches any one segment. */
 const ROUTES: Record<string, Handler> = {
   'POST /signup': signup,
   'POST /otp': otpRoute,
@@ -31,12 +38,37 @@ const ROUTES: Record<string, Handler> = {
   'GET /user': (ctx, request) => getUser(ctx, request),
   'PUT /user': userUpdate,
   'POST /logout': logout,
+  'POST /factors': (ctx, request) => enrollFactor(ctx, request),
+  'POST /factors/{factor_id}/challenge': (ctx, request, _, p) =>
+    challengeFactor(ctx, request, p.factor_id ?? ''),
+  'POST /factors/{factor_id}/verify': (ctx, request, _, p) => verifyFactor(ctx, request, p.factor_id ?? ''),
+  'DELETE /factors/{factor_id}': (ctx, request, _, p) => unenrollFactor(ctx, request, p.factor_id ?? ''),
   'GET /authorize': (ctx, _, q) => redirect(authorize(ctx, q, null)),
   'GET /user/identities/authorize': linkAuthorize,
   'GET /callback': (ctx, _, q) => redirect(callback(ctx, q)),
   'GET /settings': (ctx) => json(settingsJson(ctx)),
   'GET /health': () => json(HEALTH),
 };
+
+/** The handler of `METHOD /path` and the values of its `{name}` segments, if a route matches. */
+function match(key: string): { handler: Handler; params: Record<string, string> } | null {
+  const handler = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
+  if (handler) return { handler, params: {} };
+  const parts = key.split('/');
+  for (const [pattern, candidate] of Object.entries(ROUTES)) {
+    const want = pattern.split('/');
+    if (!pattern.includes('{') || want.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const fits = want.every((w, i) => {
+      const got = parts[i] ?? '';
+      if (!w.startsWith('{')) return w === got;
+      params[w.slice(1, -1)] = got;
+      return got !== '';
+    });
+    if (fits) return { handler: candidate, params };
+  }
+  return null;
+}
 
 /** The routes a browser reaches without the anon key. */
 const KEYLESS = ['/verify', '/callback', '/authorize'];
@@ -54,10 +86,9 @@ async function route(ctx: DoubleContext, request: Request): Promise<Response> {
       { status: 401 },
     );
   }
-  const key = `${request.method.toUpperCase()} ${path}`;
-  const handler = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
-  if (!handler) throw new GoTrueDoubleError(404, 'not_found', 'Not found');
-  return handler(ctx, request, url.searchParams);
+  const found = match(`${request.method.toUpperCase()} ${path}`);
+  if (!found) throw new GoTrueDoubleError(404, 'not_found', 'Not found');
+  return found.handler(ctx, request, url.searchParams, found.params);
 }
 
 /** A request to the auth API: logged, then a fault, an injected failure or the route's answer. */

@@ -30,7 +30,10 @@ export interface DoubleStore {
 export function createStore(state?: GoTrueDoubleState): DoubleStore {
   const saved = state ? structuredClone(state) : undefined;
   return {
-    users: new Map((saved?.users as UserRecord[] | undefined)?.map((u) => [u.id, u])),
+    // A snapshot from before MFA has users without factors.
+    users: new Map(
+      (saved?.users as UserRecord[] | undefined)?.map((u) => [u.id, { ...u, factors: u.factors ?? [] }]),
+    ),
     sessions: new Map((saved?.sessions as SessionRecord[] | undefined)?.map((s) => [s.id, s])),
     refreshTokens: new Map(saved?.refreshTokens as [string, RefreshTokenRecord][] | undefined),
     flowStates: new Map((saved?.flowStates as FlowState[] | undefined)?.map((f) => [f.id, f])),

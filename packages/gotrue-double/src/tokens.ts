@@ -7,9 +7,25 @@ import type { DoubleContext } from './context.ts';
 import { GoTrueDoubleError, userBanned } from './errors.ts';
 import { randomUUID } from './hash.ts';
 import { JWT_SECRET, signJwt, verifyJwt } from './jwt.ts';
-import type { UserRecord } from './types.ts';
+import type { SessionRecord, UserRecord } from './types.ts';
 import { isBanned, userJson } from './users.ts';
 import { str } from './util.ts';
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/**
+ * GoTrue's CalculateAALAndAMR: aal2 once a second factor was verified on the session; the AMR claims (how
+ * the session was authenticated, and when) most recent first.
+ */
+function assuranceOf(session: SessionRecord): {
+  aal: 'aal1' | 'aal2';
+  amr: { method: string; timestamp: number }[];
+} {
+  const first = { method: session.amr, timestamp: seconds(session.createdAt) };
+  if (!session.mfa) return { aal: 'aal1', amr: [first] };
+  const second = { method: session.mfa.method, timestamp: seconds(session.mfa.at) };
+  return { aal: 'aal2', amr: second.timestamp >= first.timestamp ? [second, first] : [first, second] };
+}
 
 /**
  * A session for `user` signed in by `method` (a new one unless `existingSessionId` still exists): an access
@@ -24,15 +40,17 @@ export function issueSession(
   const { sessions, refreshTokens } = ctx.store;
   const t = ctx.clock.now();
   user.lastSignInAt = t;
-  let sessionId = existingSessionId;
-  if (!sessionId || !sessions.has(sessionId)) {
-    sessionId = randomUUID();
-    sessions.set(sessionId, { id: sessionId, userId: user.id, createdAt: t, amr: method });
+  let session = existingSessionId === undefined ? undefined : sessions.get(existingSessionId);
+  if (!session) {
+    session = { id: randomUUID(), userId: user.id, createdAt: t, amr: method };
+    sessions.set(session.id, session);
   }
+  const sessionId = session.id;
   const refresh = randomUUID().replace(/-/g, '').slice(0, 12);
   refreshTokens.set(refresh, { sessionId, revoked: false });
   const iat = Math.floor(t / 1000);
   const exp = iat + ctx.config.jwtExpSeconds;
+  const { aal, amr } = assuranceOf(session);
   const claims = {
     aud: 'authenticated',
     exp,
@@ -44,8 +62,8 @@ export function issueSession(
     app_metadata: user.appMetadata,
     user_metadata: user.userMetadata,
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method, timestamp: iat }],
+    aal,
+    amr,
     session_id: sessionId,
     is_anonymous: user.isAnonymous,
   };
@@ -113,4 +131,11 @@ export function authenticate(ctx: DoubleContext, request: Request): { user: User
   }
   if (isBanned(ctx, user)) throw userBanned();
   return { user, sessionId };
+}
+
+/** The session row of an authenticated request (`authenticate` checked that it exists). */
+export function sessionOf(ctx: DoubleContext, sessionId: string): SessionRecord {
+  const session = ctx.store.sessions.get(sessionId);
+  if (!session) throw new GoTrueDoubleError(403, 'session_not_found', 'Session not found');
+  return session;
 }

@@ -45,6 +45,12 @@ export interface GoTrueDoubleOptions {
   /** Whether to honour `X-Supabase-Api-Version` (newer GoTrue) or always answer the legacy error shape. */
   apiVersioning?: boolean;
   /**
+   * MFA (GOTRUE_MFA_*): authenticator-app factors (TOTP enrolment and verification, default on, as GoTrue),
+   * phone factors (default off: opt-in, as GoTrue), and how often a phone factor may be texted a code
+   * (MFA_PHONE_MAX_FREQUENCY, default 60 s).
+   */
+  mfa?: { totp?: boolean; phone?: boolean; phoneMaxFrequencySeconds?: number };
+  /**
    * Simulated time: start (ms) and how far it moves per request. Defaults: now, 1000 ms. With `wall: true`
    * it follows the real clock instead (never backwards; `clock.advance` still moves it ahead), as a double
    * that serves a real app must: tokens it mints then expire when the app's own clock says they do.
@@ -93,7 +99,8 @@ export interface DoubleSms {
   /** E.164 with `+`. */
   to: string;
   otp: string;
-  type: 'sms' | 'phone_change';
+  /** `mfa`: a phone factor's challenge code. */
+  type: 'sms' | 'phone_change' | 'mfa';
   sentAt: number;
 }
 
@@ -246,6 +253,34 @@ export interface UserRecord {
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
   identities: Identity[];
+  /** Its MFA factors (GoTrue's `mfa_factors`, loaded with the user as GoTrue loads them). */
+  factors: FactorRecord[];
+}
+
+/** A row of GoTrue's `mfa_factors`, with its `mfa_challenges`. */
+export interface FactorRecord {
+  id: string;
+  factorType: 'totp' | 'phone';
+  status: 'unverified' | 'verified';
+  /** `''` when none was given. */
+  friendlyName: string;
+  /** `totp`: the base32 secret (GoTrue may encrypt it; the double keeps it in clear). */
+  secret: string;
+  /** `phone`: the number's digits. */
+  phone: string;
+  createdAt: number;
+  updatedAt: number;
+  lastChallengedAt: number | null;
+  challenges: ChallengeRecord[];
+}
+
+/** A row of GoTrue's `mfa_challenges`. */
+export interface ChallengeRecord {
+  id: string;
+  createdAt: number;
+  verifiedAt: number | null;
+  /** `phone`: the code texted (`''` for TOTP). */
+  otpCode: string;
 }
 
 /** A row of GoTrue's `flow_state` (PKCE and OAuth). */
@@ -262,12 +297,16 @@ export interface FlowState {
   createdAt: number;
 }
 
-/** A row of GoTrue's `sessions`; `amr` is how it was signed in. */
+/**
+ * A row of GoTrue's `sessions`; `amr` is how it was signed in. `mfa` (its aal2 AMR claim and associated
+ * factor) is set once a second factor was verified on it: the session is then at aal2.
+ */
 export interface SessionRecord {
   id: string;
   userId: string;
   createdAt: number;
   amr: string;
+  mfa?: { factorId: string; method: 'totp' | 'mfa/phone'; at: number };
 }
 
 /** A refresh token and whether it has been used. */

@@ -6,7 +6,7 @@
 import type { DoubleContext } from './context.ts';
 import { userNotFound } from './errors.ts';
 import { randomUUID } from './hash.ts';
-import type { Identity, UserRecord } from './types.ts';
+import type { FactorRecord, Identity, UserRecord } from './types.ts';
 import { iso } from './util.ts';
 
 /** The user with this address (compared lower-cased). */
@@ -65,6 +65,7 @@ export function newUser(ctx: DoubleContext, fields: Partial<UserRecord>): UserRe
     appMetadata: {},
     userMetadata: {},
     identities: [],
+    factors: [],
     ...fields,
   };
   ctx.store.users.set(user.id, user);
@@ -176,6 +177,22 @@ function identityJson(i: Identity): Record<string, unknown> {
   };
 }
 
+/** A factor as GoTrue answers it (in the user's `factors`; its secret and challenges never). */
+export function factorJson(f: FactorRecord): Record<string, unknown> {
+  const json: Record<string, unknown> = {
+    id: f.id,
+    created_at: iso(f.createdAt),
+    updated_at: iso(f.updatedAt),
+    status: f.status,
+    friendly_name: f.friendlyName || undefined,
+    factor_type: f.factorType,
+    phone: f.phone,
+    last_challenged_at: iso(f.lastChallengedAt) ?? null,
+  };
+  if (json.friendly_name === undefined) delete json.friendly_name;
+  return json;
+}
+
 /** The user as GoTrue answers it (unset fields left out). */
 export function userJson(u: UserRecord): Record<string, unknown> {
   const json: Record<string, unknown> = {
@@ -199,6 +216,7 @@ export function userJson(u: UserRecord): Record<string, unknown> {
     app_metadata: { ...u.appMetadata },
     user_metadata: { ...u.userMetadata },
     identities: u.identities.map(identityJson),
+    factors: u.factors.length > 0 ? u.factors.map(factorJson) : undefined,
     created_at: iso(u.createdAt),
     updated_at: iso(u.updatedAt),
     is_anonymous: u.isAnonymous,
