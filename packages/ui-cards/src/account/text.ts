@@ -1,0 +1,60 @@
+/**
+ * The texts of the second-factor cards of `@doorway/ui-cards/account`: Doorway's wording. Error lines are
+ * not here: they are the catalogue's (`messageFor` of `@doorway/auth-core`), "Wrong code. Try again." and
+ * "Please login again to perform this operation" among them.
+ * @module
+ */
+
+/** Headings, labels, buttons and announcements of `<SecondFactors>`. */
+export const accountText = {
+  title: 'Two-step verification',
+  intro:
+    'Ask for a second step when you sign in: a code sent by text message, or one your authenticator app shows.',
+  unavailable: 'Two-step verification is not available for this account.',
+  needsJavaScript: 'Managing two-step verification needs JavaScript. Turn it on in your browser.',
+  loading: 'Loading',
+  none: 'You have not added a second step yet.',
+  yourFactors: 'Your second steps',
+  kindPhone: 'Text message (SMS)',
+  kindTotp: 'Authenticator app',
+  /** A factor's one-line description: its kind, and the (masked) number of a phone. */
+  factorDetail: (kind: string, phone: string | null) => (phone ? `${kind}, ${phone}` : kind),
+  remove: 'Remove',
+  removeQuestion: (name: string) => `Remove ${name}? You will no longer be able to use it to sign in.`,
+  confirmRemove: 'Yes, remove it',
+  keep: 'Keep it',
+  removed: (name: string) => `${name} removed.`,
+  added: (name: string) => `${name} added.`,
+  addPhone: 'Add text-message (SMS) factor',
+  addTotp: 'Add authenticator app',
+  phoneTitle: 'Add a text-message (SMS) factor',
+  phoneText: 'We will text a 6-digit code to this number to check that it is yours.',
+  phoneLabel: 'Phone number',
+  phoneHint: 'Include the country code, for example +44 7700 900123',
+  sendCode: 'Send code',
+  codeTitle: 'Enter the code',
+  codeText: (phone: string) => `Enter the 6-digit code we sent to ${phone}.`,
+  changePhone: 'Change phone number',
+  codeSent: (phone: string) => `We sent a new code to ${phone}.`,
+  nameLabel: 'Name for this factor (optional)',
+  phoneNameHint: 'For example, Work phone',
+  totpNameHint: 'For example, Phone authenticator',
+  totpTitle: 'Add an authenticator app',
+  totpText:
+    'Scan this QR code with your authenticator app, or type the setup key into it. Then enter the code it shows.',
+  qrAlt: 'QR code that adds this account to an authenticator app',
+  qrFailed: 'The QR code could not be shown. Type the setup key into your app instead.',
+  secretLabel: 'Setup key',
+  copy: 'Copy setup key',
+  copied: 'Setup key copied.',
+  copyFailed: 'The setup key could not be copied. Select it and copy it instead.',
+  // The sign-in cards' words for the same things (their `uiText`, whose whole table this entry need not
+  // carry; test/account.test.tsx checks that they stay the same).
+  codeLabel: '6-digit code',
+  verify: 'Verify',
+  cancel: 'Cancel',
+  retry: 'Retry',
+  signInAgain: 'Sign in again',
+  resend: 'Resend',
+  resendIn: (countdown: string) => `Resend code in ${countdown}`,
+} as const;
