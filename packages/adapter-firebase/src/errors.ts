@@ -27,6 +27,8 @@ export type FirebaseErrorContext =
   /** checkActionCode / applyActionCode / verifyPasswordResetCode / confirmPasswordReset. */
   | 'actionCode'
   | 'lookup'
+  /** Enrolling, listing or removing a second factor. */
+  | 'enrollment'
   /** Server: session cookies (firebase-admin). */
   | 'session'
   | 'other';
@@ -84,6 +86,17 @@ export const FIREBASE_ERRORS: Readonly<Record<string, ErrorCode>> = {
   'auth/missing-recaptcha-token': 'captcha-check-failed',
   'auth/invalid-recaptcha-action': 'captcha-check-failed',
   'auth/recaptcha-not-enabled': 'captcha-check-failed',
+  // Second factors. The pending sign-in (its MFA session) is unknown, expired or used: start over.
+  'auth/missing-multi-factor-session': 'code-expired',
+  'auth/invalid-multi-factor-session': 'code-expired',
+  // The factor a challenge named is no longer on the account.
+  'auth/multi-factor-info-not-found': 'code-expired',
+  'auth/second-factor-already-in-use': 'credential-already-in-use',
+  // Firebase enrols second factors only on accounts whose email is verified: the app must have the email
+  // verified first (no catalogue text says so; this one says the operation is not open to the account).
+  'auth/unverified-email': 'operation-not-allowed',
+  // Phone sign-in on an account with a second factor (Firebase refuses SMS as its first factor).
+  'auth/unsupported-first-factor': 'operation-not-allowed',
   // Action codes and links.
   'auth/expired-action-code': 'expired-action-code',
   'auth/invalid-action-code': 'invalid-action-code',
@@ -111,7 +124,10 @@ export const FIREBASE_ERRORS: Readonly<Record<string, ErrorCode>> = {
   'auth/invalid-api-key': 'generic',
   'auth/app-deleted': 'generic',
   'auth/provider-already-linked': 'generic',
+  // Every sign-in turns it into `second-factor-required` with its challenge (`browser/challenge.ts`, and
+  // the form provider's sign-ins); alone, without the resolver, there is nothing to challenge with.
   'auth/multi-factor-auth-required': 'generic',
+  'auth/maximum-second-factor-count-exceeded': 'generic',
   'auth/tenant-id-mismatch': 'generic',
   'auth/invalid-tenant-id': 'generic',
 };
@@ -144,6 +160,10 @@ export const FIREBASE_CONTEXT_ERRORS: Readonly<
     // Not an email sign-in link at all (EmailAuthProvider.credentialWithLink).
     'auth/argument-error': 'invalid-action-code',
     'auth/tenant-id-mismatch': 'invalid-action-code',
+  },
+  enrollment: {
+    // Removing a factor the account does not have (no challenge to start over).
+    'auth/multi-factor-info-not-found': 'generic',
   },
   actionCode: {
     // The account the code was for is gone.

@@ -8,17 +8,18 @@ import {
   type ActionCodeInfo,
   type ActionLinkSettings,
   AuthError,
-  type AuthUser,
+  type SecondFactorKind,
   type SignInMethod,
   type SignInResult,
 } from '@doorway/auth-core';
 import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
 import { actionCodeInfoFromRest, parseActionLink } from './actionCodes.ts';
+import { type FormContext, restOf, signedIn, withFormSignInErrors } from './formContext.ts';
+import { formSecondFactors } from './formSecondFactors.ts';
 import * as rest from './rest.ts';
 import {
   emailLanguage,
   firebaseCapabilities,
-  plainUser,
   resetLinkSettings,
   sendableEmail,
   withAuthErrors,
@@ -38,46 +39,10 @@ export interface FirebaseFormProviderOptions {
   federatedProviders?: readonly string[];
   /** Language of Firebase's emails. Default `'en'` (the widget's language); `null` leaves Firebase's default. */
   languageCode?: string | null;
-}
-
-/** The sign-in made during this request. */
-interface Session {
-  user: AuthUser;
-  idToken: string;
-}
-
-/** What every operation reads: where the REST calls go, the tenant in force and this request's sign-in. */
-interface FormContext {
-  readonly api: Omit<rest.RestContext, 'tenantId'>;
-  tenantId: string | null;
-  session: Session | null;
-}
-
-const restOf = (ctx: FormContext): rest.RestContext => ({ ...ctx.api, tenantId: ctx.tenantId });
-
-/**
- * The user of a fresh ID token, read back as the SDK does after every sign-in (`accounts:lookup`).
- * Firebase keeps no anonymous flag: as in the SDK, a user is anonymous when it signed in anonymously and
- * has no provider linked since.
- */
-async function userOf(ctx: FormContext, idToken: string, anonymous: boolean): Promise<AuthUser> {
-  const account = await rest.lookup(restOf(ctx), { idToken });
-  const providerData = account.providerUserInfo ?? [];
-  return plainUser(
-    { ...account, uid: account.localId, providerData },
-    anonymous && providerData.length === 0,
-  );
-}
-
-async function signedIn(
-  ctx: FormContext,
-  response: rest.IdTokenResponse,
-  result: { providerId: string; isNewUser: boolean; anonymous?: boolean },
-): Promise<SignInResult> {
-  const anonymous = result.anonymous ?? false;
-  const user = await userOf(ctx, response.idToken, anonymous);
-  ctx.session = { user, idToken: response.idToken };
-  return { user, isNewUser: result.isNewUser, providerId: result.providerId };
+  /** As the browser provider's option: the second factors the project has enabled. Default `['phone', 'totp']`. */
+  secondFactors?: readonly SecondFactorKind[];
+  /** The issuer an authenticator app shows for a TOTP enrolment. Default `'Firebase'`. */
+  totpIssuer?: string;
 }
 
 /** `fetchSignInMethodsForEmail`, as the SDK asks outside a browser page (continue URI `http://localhost`). */
@@ -91,8 +56,9 @@ function signInMethods(ctx: FormContext, email: string): Promise<SignInMethod[]>
   });
 }
 
+/** Signs in; an account with a second factor rejects `second-factor-required` with its challenge. */
 function passwordSignIn(ctx: FormContext, email: string, password: string): Promise<SignInResult> {
-  return withAuthErrors('password', async () =>
+  return withFormSignInErrors('password', 'password', async () =>
     signedIn(ctx, await rest.signInWithPassword(restOf(ctx), { email, password }), {
       providerId: 'password',
       isNewUser: false,
@@ -146,7 +112,7 @@ function emailLinkSignIn(
   link: string,
   linkToCurrent: boolean,
 ): Promise<SignInResult> {
-  return withAuthErrors('emailLinkSignIn', async () => {
+  return withFormSignInErrors('emailLinkSignIn', 'emailLink', async () => {
     const session = ctx.session;
     if (linkToCurrent && session === null) throw new AuthError('requires-recent-login');
     const parsed = parseActionLink(link);
@@ -238,12 +204,15 @@ export function createFirebaseFormProvider(options: FirebaseFormProviderOptions)
       fetch: options.fetch ?? ((input, init) => fetch(input, init)),
       languageCode,
     },
+    totpIssuer: options.totpIssuer ?? 'Firebase',
     tenantId: null,
     session: null,
   };
+  const capabilities = firebaseCapabilities(options, false);
   return {
     ...BROWSER_ONLY,
-    capabilities: firebaseCapabilities(options, false),
+    capabilities,
+    ...(capabilities.secondFactors !== undefined && { secondFactors: formSecondFactors(ctx) }),
     getCurrentUser: () => ctx.session?.user ?? null,
     sessionToken: () => ctx.session?.idToken ?? null,
     async setTenant(tenantId) {

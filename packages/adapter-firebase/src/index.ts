@@ -5,7 +5,7 @@
  * over one {@link BrowserContext}.
  * @module
  */
-import type { AuthProvider } from '@doorway/auth-core';
+import type { AuthProvider, SecondFactorOperations } from '@doorway/auth-core';
 import type { Auth } from 'firebase/auth';
 import {
   applyCode,
@@ -15,12 +15,23 @@ import {
   verifyResetCode,
 } from './browser/actionCodes.ts';
 import { anonymousSignIn } from './browser/anonymous.ts';
-import { createBrowserContext } from './browser/context.ts';
+import { type BrowserContext, createBrowserContext } from './browser/context.ts';
 import { emailLinkSignIn, isSignInLink, sendSignInLink } from './browser/emailLink.ts';
 import { credentialLink, credentialSignIn, federatedSignIn, redirectResult } from './browser/federated.ts';
 import type { FirebaseProviderOptions } from './browser/options.ts';
 import { createUser, passwordSignIn, signInMethods } from './browser/password.ts';
 import { confirmPhoneCode, createCaptchaVerifier, startPhoneSignIn } from './browser/phone.ts';
+import {
+  cancelSecondFactorSignIn,
+  finishPhoneEnrollment,
+  finishSecondFactorSignIn,
+  finishTotpEnrollment,
+  listSecondFactors,
+  startPhoneEnrollment,
+  startSecondFactorSignIn,
+  startTotpEnrollment,
+  unenrollSecondFactor,
+} from './browser/secondFactors.ts';
 import { currentUser, setTenant, signOutUser } from './browser/session.ts';
 import { firebaseCapabilities } from './shared.ts';
 
@@ -57,8 +68,12 @@ export interface FirebaseProvider extends AuthProvider {
  *   once the page unloads); the result comes from {@link AuthProvider.getRedirectResult}.
  * - Phone: `signInWithPhoneNumber` with the reCAPTCHA from {@link AuthProvider.createCaptchaVerifier}; the
  *   `ConfirmationResult` is kept by verification id for {@link AuthProvider.confirmPhoneCode}.
+ * - Second factors: a sign-in whose account has one rejects `second-factor-required` with a plain-JSON
+ *   challenge (the SDK's resolver waits in memory under the random id it carries); `secondFactors`
+ *   finishes it and manages the signed-in user's enrolments through `multiFactor(user)`.
  * - Capabilities: everything Firebase Auth offers; `reliableSignInMethodLookup` is the inverse of
- *   `emailEnumerationProtection` (default protected, so `false`).
+ *   `emailEnumerationProtection` (default protected, so `false`); `secondFactors` as the host declares
+ *   (default SMS and TOTP).
  *
  * Nothing here touches `window` or `document` at import or creation time.
  * @example
@@ -70,9 +85,10 @@ export interface FirebaseProvider extends AuthProvider {
  */
 export function createFirebaseProvider(options: FirebaseProviderOptions): FirebaseProvider {
   const ctx = createBrowserContext(options);
+  const capabilities = firebaseCapabilities(options, true);
   return {
     auth: ctx.auth,
-    capabilities: firebaseCapabilities(options, true),
+    capabilities,
     getCurrentUser: () => currentUser(ctx),
     setTenant: (tenantId) => setTenant(ctx, tenantId),
     fetchSignInMethodsForEmail: (email) => signInMethods(ctx, email),
@@ -97,5 +113,25 @@ export function createFirebaseProvider(options: FirebaseProviderOptions): Fireba
     applyActionCode: (code) => applyCode(ctx, code),
     linkWithCredential: (credential) => credentialLink(ctx, credential),
     signOut: () => signOutUser(ctx),
+    ...(capabilities.secondFactors !== undefined && { secondFactors: secondFactorOperations(ctx) }),
+  };
+}
+
+/** The second-factor operations of {@link createFirebaseProvider}, each one a function of `browser/secondFactors.ts`. */
+function secondFactorOperations(ctx: BrowserContext): SecondFactorOperations {
+  return {
+    startSignIn: (challenge, factorUid, verifier) =>
+      startSecondFactorSignIn(ctx, challenge, factorUid, verifier),
+    finishSignIn: (challenge, verificationId, code) =>
+      finishSecondFactorSignIn(ctx, challenge, verificationId, code),
+    cancelSignIn: (challenge) => cancelSecondFactorSignIn(ctx, challenge),
+    list: () => listSecondFactors(ctx),
+    startPhoneEnrollment: (phoneNumber, verifier) => startPhoneEnrollment(ctx, phoneNumber, verifier),
+    finishPhoneEnrollment: (verificationId, code, displayName) =>
+      finishPhoneEnrollment(ctx, verificationId, code, displayName),
+    startTotpEnrollment: () => startTotpEnrollment(ctx),
+    finishTotpEnrollment: (enrollmentId, code, displayName) =>
+      finishTotpEnrollment(ctx, enrollmentId, code, displayName),
+    unenroll: (factorUid) => unenrollSecondFactor(ctx, factorUid),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Firebase Auth's Identity Toolkit REST API (v1, API-key calls), one small function per endpoint over a
- * {@link RestContext}: what the server's form provider calls instead of the browser SDK.
+ * Firebase Auth's Identity Toolkit REST API (v1, API-key calls; v2 for second factors), one small
+ * function per endpoint over a {@link RestContext}: what the server's form provider calls instead of the
+ * browser SDK.
  *
  * A failure throws an {@link IdentityToolkitError} whose `code` is the `auth/…` code the Firebase JS SDK
  * raises for the same REST answer (its own table, copied in {@link IDENTITY_TOOLKIT_ERRORS}), so it goes
@@ -104,6 +105,14 @@ export function restErrorCode(message: string): string {
   return `auth/${name.toLowerCase().replace(/[_\s]+/g, '-')}`;
 }
 
+/** A sign-in's answer when the account has a second factor: what finishing it needs, and the factors. */
+export interface MfaPending {
+  /** Firebase's pending credential: `accounts/mfaSignIn:finalize` completes the sign-in with it. */
+  mfaPendingCredential: string;
+  /** The account's factors, phone numbers masked. */
+  mfaInfo: MfaEnrollment[];
+}
+
 /** A failed REST call, named by the Firebase Auth code the SDK would raise (`auth/wrong-password`, …). */
 export class IdentityToolkitError extends Error {
   override readonly name = 'IdentityToolkitError';
@@ -111,10 +120,13 @@ export class IdentityToolkitError extends Error {
   readonly code: string;
   /** The REST error name (`INVALID_PASSWORD`), without the server's detail text; `null` for no answer. */
   readonly serverCode: string | null;
-  constructor(code: string, serverCode: string | null = null) {
+  /** `auth/multi-factor-auth-required`: the pending sign-in, for its challenge; else `null`. */
+  readonly mfa: MfaPending | null;
+  constructor(code: string, serverCode: string | null = null, mfa: MfaPending | null = null) {
     super(code);
     this.code = code;
     this.serverCode = serverCode;
+    this.mfa = mfa;
   }
 }
 
@@ -130,16 +142,17 @@ function failure(json: Record<string, unknown>, ok: boolean): IdentityToolkitErr
 }
 
 /**
- * POSTs one call and returns its JSON. `tenant`: whether the call carries the context's tenant (as the
- * SDK's `_addTidIfNecessary`; calls made with an ID token act in the token's tenant).
+ * POSTs one call to `path` (`/v1/accounts:lookup`, `/v2/accounts/mfaSignIn:finalize`) and returns its
+ * JSON. `tenant`: whether the call carries the context's tenant (as the SDK's `_addTidIfNecessary`; calls
+ * made with an ID token act in the token's tenant).
  */
-async function post<T>(
+async function postTo<T>(
   ctx: RestContext,
-  endpoint: string,
+  path: string,
   body: Record<string, unknown>,
-  tenant = true,
+  tenant: boolean,
 ): Promise<T> {
-  const url = `${ctx.baseUrl}/v1/accounts:${endpoint}?key=${encodeURIComponent(ctx.apiKey)}`;
+  const url = `${ctx.baseUrl}${path}?key=${encodeURIComponent(ctx.apiKey)}`;
   const payload = tenant && ctx.tenantId !== null ? { ...body, tenantId: ctx.tenantId } : body;
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (ctx.languageCode) headers['X-Firebase-Locale'] = ctx.languageCode;
@@ -166,6 +179,21 @@ async function post<T>(
   return json as T;
 }
 
+/** POSTs one `/v1/accounts:<endpoint>` call (see {@link postTo}). */
+function post<T>(
+  ctx: RestContext,
+  endpoint: string,
+  body: Record<string, unknown>,
+  tenant = true,
+): Promise<T> {
+  return postTo(ctx, `/v1/accounts:${endpoint}`, body, tenant);
+}
+
+/** POSTs one `/v2/accounts/<endpoint>` call, the multi-factor API (see {@link postTo}). */
+function postV2<T>(ctx: RestContext, endpoint: string, body: Record<string, unknown>): Promise<T> {
+  return postTo(ctx, `/v2/accounts/${endpoint}`, body, true);
+}
+
 /** A sign-in's answer: the account and its fresh ID token. */
 export interface IdTokenResponse {
   localId: string;
@@ -182,9 +210,12 @@ async function signIn<T extends IdTokenResponse>(
   body: Record<string, unknown>,
   tenant = true,
 ): Promise<T> {
-  const response = await post<T & { mfaPendingCredential?: string }>(ctx, endpoint, body, tenant);
-  // A second factor is due: the form path cannot run it (the SDK raises the same code).
-  if ('mfaPendingCredential' in response) throw new IdentityToolkitError('auth/multi-factor-auth-required');
+  const response = await post<T & Partial<MfaPending>>(ctx, endpoint, body, tenant);
+  // A second factor is due: the SDK raises this code, with what finishing the sign-in needs.
+  if (typeof response.mfaPendingCredential === 'string') {
+    const mfa = { mfaPendingCredential: response.mfaPendingCredential, mfaInfo: response.mfaInfo ?? [] };
+    throw new IdentityToolkitError('auth/multi-factor-auth-required', null, mfa);
+  }
   if (typeof response.idToken !== 'string' || typeof response.localId !== 'string') {
     throw new IdentityToolkitError('auth/internal-error');
   }
@@ -251,12 +282,17 @@ export function signInWithEmailLink(
   return signIn(ctx, 'signInWithEmailLink', body);
 }
 
-/** A multi-factor enrolment as `accounts:resetPassword` reports it for a revert code. */
+/**
+ * A multi-factor enrolment as Firebase reports it: in a sign-in's `mfaInfo` (phone masked), an account's
+ * (`accounts:lookup`, phone in full), and for a revert code (`accounts:resetPassword`).
+ */
 export interface MfaEnrollment {
   mfaEnrollmentId?: string;
   displayName?: string;
   phoneInfo?: string;
   totpInfo?: Record<string, unknown>;
+  /** When it was enrolled (RFC 3339). */
+  enrolledAt?: string;
 }
 
 /** What `accounts:resetPassword` tells about a code. */
@@ -287,6 +323,8 @@ export interface AccountInfo {
   emailVerified?: boolean;
   tenantId?: string;
   providerUserInfo?: { providerId: string }[];
+  /** The account's second factors. */
+  mfaInfo?: MfaEnrollment[];
 }
 
 /** `accounts:lookup`: the account of an ID token. */
@@ -297,4 +335,77 @@ export async function lookup(ctx: RestContext, body: { idToken: string }): Promi
     throw new IdentityToolkitError('auth/internal-error');
   }
   return user;
+}
+
+/** What a multi-factor call that signs in (or refreshes the sign-in) answers. */
+export interface MfaTokenResponse {
+  idToken: string;
+  refreshToken?: string;
+}
+
+async function tokens(pending: Promise<MfaTokenResponse>): Promise<MfaTokenResponse> {
+  const response = await pending;
+  if (typeof response.idToken !== 'string') throw new IdentityToolkitError('auth/internal-error');
+  return response;
+}
+
+/**
+ * `accounts/mfaSignIn:finalize` (v2): finishes a pending sign-in with an authenticator-app code
+ * (`totpVerificationInfo` and the factor's `mfaEnrollmentId`) or an SMS code (`phoneVerificationInfo`,
+ * the session a `mfaSignIn:start` answered).
+ */
+export function mfaSignInFinalize(
+  ctx: RestContext,
+  body: { mfaPendingCredential: string } & (
+    | { mfaEnrollmentId: string; totpVerificationInfo: { verificationCode: string } }
+    | { phoneVerificationInfo: { sessionInfo: string; code: string } }
+  ),
+): Promise<MfaTokenResponse> {
+  return tokens(postV2(ctx, 'mfaSignIn:finalize', body));
+}
+
+/** The TOTP secret `accounts/mfaEnrollment:start` answers. */
+export interface TotpSessionInfo {
+  sharedSecretKey: string;
+  verificationCodeLength?: number;
+  hashingAlgorithm?: string;
+  periodSec?: number;
+  /** Hands the enrolment to `mfaEnrollment:finalize`. */
+  sessionInfo: string;
+}
+
+/** `accounts/mfaEnrollment:start` (v2) for an authenticator app: a new secret for the user of `idToken`. */
+export async function mfaEnrollmentStartTotp(
+  ctx: RestContext,
+  body: { idToken: string },
+): Promise<TotpSessionInfo> {
+  const response = await postV2<{ totpSessionInfo?: TotpSessionInfo }>(ctx, 'mfaEnrollment:start', {
+    ...body,
+    totpEnrollmentInfo: {},
+  });
+  const info = response.totpSessionInfo;
+  if (typeof info?.sharedSecretKey !== 'string' || typeof info.sessionInfo !== 'string') {
+    throw new IdentityToolkitError('auth/internal-error');
+  }
+  return info;
+}
+
+/** `accounts/mfaEnrollment:finalize` (v2) for an authenticator app: a code of the new secret enrols it. */
+export function mfaEnrollmentFinalizeTotp(
+  ctx: RestContext,
+  body: {
+    idToken: string;
+    displayName?: string;
+    totpVerificationInfo: { sessionInfo: string; verificationCode: string };
+  },
+): Promise<MfaTokenResponse> {
+  return tokens(postV2(ctx, 'mfaEnrollment:finalize', body));
+}
+
+/** `accounts/mfaEnrollment:withdraw` (v2): removes one factor of the user of `idToken`. */
+export function mfaEnrollmentWithdraw(
+  ctx: RestContext,
+  body: { idToken: string; mfaEnrollmentId: string },
+): Promise<MfaTokenResponse> {
+  return tokens(postV2(ctx, 'mfaEnrollment:withdraw', body));
 }

@@ -7,6 +7,7 @@
  * firebase-admin talks to the emulator and needs no credentials, and the REST calls go there too.
  * @module
  */
+import type { SecondFactorKind } from '@doorway/auth-core';
 import type {
   ActionCodeProvider,
   AuthServer,
@@ -55,6 +56,10 @@ export interface FirebaseServerOptions {
   languageCode?: string | null;
   /** The `fetch` the REST calls go through. Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /** As the browser provider's option: the second factors the project has enabled. Default `['phone', 'totp']`. */
+  secondFactors?: readonly SecondFactorKind[];
+  /** The issuer an authenticator app shows for a TOTP enrolment made by the form provider. Default: `projectId`. */
+  totpIssuer?: string;
 }
 
 /**
@@ -126,6 +131,8 @@ function formProviderOf(options: FirebaseServerOptions): ServerAuthProvider {
     }),
     ...(options.federatedProviders !== undefined && { federatedProviders: options.federatedProviders }),
     ...(options.languageCode !== undefined && { languageCode: options.languageCode }),
+    ...(options.secondFactors !== undefined && { secondFactors: options.secondFactors }),
+    totpIssuer: options.totpIssuer ?? options.projectId,
   });
 }
 

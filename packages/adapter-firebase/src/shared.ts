@@ -10,6 +10,7 @@ import {
   type AuthUser,
   type ProviderCapabilities,
   requireEmail,
+  type SecondFactorKind,
   WIDGET_LANGUAGE,
 } from '@doorway/auth-core';
 import { type AttemptedSignIn, type FirebaseErrorContext, toAuthError } from './errors.ts';
@@ -31,14 +32,21 @@ export async function withAuthErrors<T>(
 export interface CapabilitySettings {
   emailEnumerationProtection?: boolean;
   federatedProviders?: readonly string[];
+  /** The second factors the project has enabled; default both. */
+  secondFactors?: readonly SecondFactorKind[];
 }
+
+/** Both kinds Firebase offers: SMS and authenticator apps (TOTP). */
+export const FIREBASE_SECOND_FACTORS: readonly SecondFactorKind[] = ['phone', 'totp'];
 
 /**
  * Everything Firebase Auth offers; `inBrowser: false` (the form path) turns off what needs a page: phone
  * (captcha), popups and redirects. `reliableSignInMethodLookup` is the inverse of email enumeration
- * protection, which is on unless the host says otherwise.
+ * protection, which is on unless the host says otherwise. `secondFactors` are the kinds accounts may have
+ * (absent when the host declares none), the same on both paths: the form path meets the same challenges.
  */
 export function firebaseCapabilities(settings: CapabilitySettings, inBrowser: boolean): ProviderCapabilities {
+  const secondFactors = [...(settings.secondFactors ?? FIREBASE_SECOND_FACTORS)];
   return {
     password: true,
     emailLink: true,
@@ -51,6 +59,7 @@ export function firebaseCapabilities(settings: CapabilitySettings, inBrowser: bo
     reliableSignInMethodLookup: !(settings.emailEnumerationProtection ?? true),
     actionCodes: [...ACTION_MODES],
     captcha: inBrowser,
+    ...(secondFactors.length > 0 && { secondFactors }),
   };
 }
 

@@ -309,7 +309,17 @@ describe('createFirebaseProvider', () => {
       reliableSignInMethodLookup: false,
       actionCodes: [...ACTION_MODES],
       captcha: true,
+      secondFactors: ['phone', 'totp'],
     });
+  });
+
+  it('capabilities - should declare the second factors the host names, and none for an empty list', () => {
+    expect(createFirebaseProvider({ app, secondFactors: ['phone'] }).capabilities.secondFactors).toEqual([
+      'phone',
+    ]);
+    const none = createFirebaseProvider({ app, secondFactors: [] });
+    expect(none.capabilities.secondFactors).toBeUndefined();
+    expect(none.secondFactors).toBeUndefined();
   });
 
   it('capabilities - should declare lookups reliable when protection is off, and list federated providers', () => {

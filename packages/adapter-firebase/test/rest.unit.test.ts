@@ -385,13 +385,16 @@ describe('form provider requests', () => {
     expect(provider.sessionToken()).toBeNull();
   });
 
-  it('a sign-in that needs a second factor - should reject generic and sign nobody in, as the browser provider', async () => {
+  it('a sign-in that needs a second factor - should reject second-factor-required and sign nobody in', async () => {
     const { fetch } = fakeFetch(() =>
       json({ localId: 'uid-1', mfaPendingCredential: 'pending', mfaInfo: [] }),
     );
     const provider = createFirebaseFormProvider({ apiKey: 'k', fetch });
-    expect((await rejection(provider.signInWithEmailAndPassword(EMAIL, PASSWORD))).code).toBe('generic');
+    const error = await rejection(provider.signInWithEmailAndPassword(EMAIL, PASSWORD));
+    expect(error.code).toBe('second-factor-required');
+    expect(error.challenge?.session).toEqual({ mfaPendingCredential: 'pending', providerId: 'password' });
     expect(provider.getCurrentUser()).toBeNull();
+    expect(provider.sessionToken()).toBeNull();
   });
 });
 
@@ -423,6 +426,7 @@ describe('browser-only methods and capabilities', () => {
         'select',
       ],
       captcha: false,
+      secondFactors: ['phone', 'totp'],
     });
     const unprotected = createFirebaseFormProvider({ apiKey: 'k', emailEnumerationProtection: false });
     expect(unprotected.capabilities.reliableSignInMethodLookup).toBe(true);

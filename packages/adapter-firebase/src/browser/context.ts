@@ -1,6 +1,7 @@
 /**
  * The one context every operation of the browser provider works on: the Auth instance, the settings, and
- * what the provider keeps between calls (captcha verifiers, pending SMS confirmations, phone proofs).
+ * what the provider keeps between calls (captcha verifiers, pending SMS confirmations, phone proofs,
+ * sign-ins waiting for their second factor, TOTP enrolments in progress).
  * @module
  */
 import { type AuthCredential, AuthError, type CaptchaVerifier } from '@doorway/auth-core';
@@ -12,7 +13,9 @@ import {
   connectAuthEmulator,
   type AuthCredential as FirebaseCredential,
   getAuth,
+  type MultiFactorResolver,
   PhoneAuthProvider,
+  type TotpSecret,
   type User,
 } from 'firebase/auth';
 import { toFirebaseCredential } from '../credentials.ts';
@@ -24,6 +27,20 @@ export interface VerifierEntry {
   get(): ApplicationVerifier;
   /** The SDK resets the widget after each send: a visible captcha must be solved again. */
   used(): void;
+}
+
+/** A sign-in whose first factor was right, waiting for its second (see `challenge.ts`). */
+export interface PendingSignIn {
+  /** The SDK's resolver: its session and hints finish the sign-in. Never leaves this provider. */
+  readonly resolver: MultiFactorResolver;
+  /** The first factor's provider id, for the result; `null`: read it from the finished credential. */
+  readonly providerId: string | null;
+  /** Whether the first factor was federated (the result then carries its credential). */
+  readonly federated: boolean;
+  /** TOTP checks opened by `startSignIn`: verification id → the factor's uid. */
+  readonly totpChecks: Map<string, string>;
+  /** When it started (ms since the epoch): old ones are dropped, as Firebase expires them. */
+  readonly startedAt: number;
 }
 
 /** What every browser operation reads and keeps. */
@@ -40,6 +57,13 @@ export interface BrowserContext {
    * credential still signs in to that account (anonymous-upgrade merge conflict).
    */
   readonly phoneProofs: Map<string, FirebaseCredential>;
+  /**
+   * Sign-ins waiting for their second factor, by the random id their challenge's `session` carries (the
+   * challenge itself is plain JSON; the resolver stays here).
+   */
+  readonly pendingSignIns: Map<string, PendingSignIn>;
+  /** TOTP enrolments in progress: enrollment id → the secret Firebase generated. */
+  readonly totpEnrollments: Map<string, TotpSecret>;
 }
 
 function resolveAuth(options: FirebaseProviderOptions): Auth {
@@ -62,6 +86,8 @@ export function createBrowserContext(options: FirebaseProviderOptions): BrowserC
     verifiers: new WeakMap(),
     confirmations: new Map(),
     phoneProofs: new Map(),
+    pendingSignIns: new Map(),
+    totpEnrollments: new Map(),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   signInWithEmailLink,
 } from 'firebase/auth';
 import { sendableEmail, withAuthErrors } from '../shared.ts';
+import { withSignInErrors } from './challenge.ts';
 import { type BrowserContext, requireUser } from './context.ts';
 import { signInResult } from './results.ts';
 
@@ -35,14 +36,17 @@ export function isSignInLink(ctx: BrowserContext, link: string): boolean {
   }
 }
 
-/** Completes email-link sign-in; with `linkToCurrent`, adds the email to the signed-in user instead. */
+/**
+ * Completes email-link sign-in; with `linkToCurrent`, adds the email to the signed-in user instead. An
+ * account with a second factor rejects `second-factor-required` with its challenge.
+ */
 export function emailLinkSignIn(
   ctx: BrowserContext,
   email: string,
   link: string,
   linkToCurrent: boolean,
 ): Promise<SignInResult> {
-  return withAuthErrors('emailLinkSignIn', async () => {
+  return withSignInErrors(ctx, 'emailLinkSignIn', { providerId: 'emailLink' }, async () => {
     const credential = linkToCurrent
       ? await linkWithCredential(requireUser(ctx), EmailAuthProvider.credentialWithLink(email, link))
       : await signInWithEmailLink(ctx.auth, email, link);

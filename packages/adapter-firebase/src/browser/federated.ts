@@ -13,14 +13,16 @@ import {
   signInWithRedirect,
 } from 'firebase/auth';
 import { federatedProviderFor } from '../credentials.ts';
-import { type FirebaseErrorContext, toAuthError } from '../errors.ts';
-import { withAuthErrors } from '../shared.ts';
+import type { FirebaseErrorContext } from '../errors.ts';
+import { signInError, withSignInErrors } from './challenge.ts';
 import { type BrowserContext, firebaseCredential, requireUser } from './context.ts';
 import { signInResult } from './results.ts';
 
 /**
  * Signs in (or with `link`, links the signed-in user) with a federated provider. A popup resolves the
  * result; a redirect navigates away, and its result comes from {@link redirectResult} on the next page.
+ * An account with a second factor rejects `second-factor-required` with its challenge (also for a
+ * redirect result and a credential).
  */
 export function federatedSignIn(
   ctx: BrowserContext,
@@ -28,7 +30,7 @@ export function federatedSignIn(
   options: FederatedOptions,
 ): Promise<SignInResult | null> {
   const { mode, link, scopes, customParameters, loginHint } = options;
-  return withAuthErrors('federated', async () => {
+  return withSignInErrors(ctx, 'federated', { providerId, federated: true }, async () => {
     const idp = federatedProviderFor(providerId, {
       ...(scopes !== undefined && { scopes }),
       ...(customParameters !== undefined && { customParameters }),
@@ -59,7 +61,7 @@ export async function redirectResult(ctx: BrowserContext): Promise<SignInResult 
     if (e instanceof Error && 'code' in e && e.code === 'auth/operation-not-supported-in-this-environment') {
       return null;
     }
-    throw toAuthError(e, 'federated');
+    throw signInError(ctx, e, 'federated', { providerId: null, federated: true });
   }
 }
 
@@ -89,8 +91,11 @@ function withCredential(
   credential: AuthCredential,
   link: boolean,
 ): Promise<SignInResult> {
-  return withAuthErrors(
+  const federated = credential.kind === 'federated';
+  return withSignInErrors(
+    ctx,
     contextOf(credential),
+    { providerId: providerIdOf(credential), federated },
     async () => {
       const user = link ? requireUser(ctx) : null;
       const firebase = firebaseCredential(ctx, credential);
@@ -98,7 +103,7 @@ function withCredential(
         user === null
           ? await signInWithCredential(ctx.auth, firebase)
           : await linkWithCredential(user, firebase);
-      return signInResult(used, providerIdOf(credential), credential.kind === 'federated');
+      return signInResult(used, providerIdOf(credential), federated);
     },
     { credential },
   );

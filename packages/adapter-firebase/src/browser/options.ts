@@ -2,6 +2,7 @@
  * The options of the browser provider ({@link createFirebaseProvider}), apart from the flows that read them.
  * @module
  */
+import type { SecondFactorKind } from '@doorway/auth-core';
 import type { FirebaseApp, FirebaseOptions } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 
@@ -47,6 +48,13 @@ export interface FirebaseProviderSettings {
    * English (spec §1). `null` leaves `auth.languageCode` as the host set it.
    */
   languageCode?: string | null;
+  /**
+   * The second factors the project has enabled (`capabilities.secondFactors`). Default `['phone', 'totp']`;
+   * `[]` declares none. The Auth emulator has SMS second factors only (it refuses TOTP enrolment).
+   */
+  secondFactors?: readonly SecondFactorKind[];
+  /** The issuer an authenticator app shows for a TOTP enrolment. Default: the project id, else the app name. */
+  totpIssuer?: string;
 }
 
 /** Options of {@link createFirebaseProvider}. */

@@ -10,6 +10,7 @@ import {
   updateProfile,
 } from 'firebase/auth';
 import { withAuthErrors } from '../shared.ts';
+import { withSignInErrors } from './challenge.ts';
 import type { BrowserContext } from './context.ts';
 import { signInResult } from './results.ts';
 
@@ -21,8 +22,9 @@ export function signInMethods(ctx: BrowserContext, email: string): Promise<SignI
   );
 }
 
+/** Signs in; an account with a second factor rejects `second-factor-required` with its challenge. */
 export function passwordSignIn(ctx: BrowserContext, email: string, password: string): Promise<SignInResult> {
-  return withAuthErrors('password', async () =>
+  return withSignInErrors(ctx, 'password', { providerId: 'password' }, async () =>
     signInResult(await signInWithEmailAndPassword(ctx.auth, email, password), 'password'),
   );
 }

@@ -13,6 +13,7 @@ import {
 } from 'firebase/auth';
 import { toAuthError } from '../errors.ts';
 import { withAuthErrors } from '../shared.ts';
+import { signInError } from './challenge.ts';
 import { type BrowserContext, firebaseCredential, keepPhoneProof, requireUser } from './context.ts';
 import { signInResult } from './results.ts';
 
@@ -99,25 +100,40 @@ export function createCaptchaVerifier(ctx: BrowserContext, container: unknown): 
 }
 
 /**
- * Sends the SMS code, once the captcha (one this provider made) is solved; the pending confirmation is
- * kept by its verification id. The captcha counts as used whatever the answer.
+ * Runs one SMS send with the application verifier behind `verifier`, once it is solved (and one this
+ * provider made: else `captcha-check-failed`). The SDK resets the verifier after each send, so the captcha
+ * counts as used whatever the answer: the next send needs it solved again, or a fresh one.
  */
-export async function startPhoneSignIn(
+export async function withVerifier<T>(
+  ctx: BrowserContext,
+  verifier: CaptchaVerifier,
+  send: (appVerifier: ApplicationVerifier) => Promise<T>,
+): Promise<T> {
+  const entry = ctx.verifiers.get(verifier);
+  if (entry === undefined || !verifier.isSolved()) throw new AuthError('captcha-check-failed');
+  try {
+    return await send(entry.get());
+  } finally {
+    entry.used();
+  }
+}
+
+/**
+ * Sends the SMS code, once the captcha (one this provider made) is solved; the pending confirmation is
+ * kept by its verification id.
+ */
+export function startPhoneSignIn(
   ctx: BrowserContext,
   phoneNumber: string,
   verifier: CaptchaVerifier,
 ): Promise<{ verificationId: string }> {
-  const entry = ctx.verifiers.get(verifier);
-  if (entry === undefined || !verifier.isSolved()) throw new AuthError('captcha-check-failed');
-  try {
+  return withVerifier(ctx, verifier, async (appVerifier) => {
     const confirmation = await withAuthErrors('phone', async () =>
-      signInWithPhoneNumber(ctx.auth, phoneNumber, entry.get()),
+      signInWithPhoneNumber(ctx.auth, phoneNumber, appVerifier),
     );
     ctx.confirmations.set(confirmation.verificationId, confirmation);
     return { verificationId: confirmation.verificationId };
-  } finally {
-    entry.used();
-  }
+  });
 }
 
 function confirmation(
@@ -134,7 +150,8 @@ function confirmation(
 
 /**
  * Signs in with the SMS code (through the pending confirmation when this provider sent it) or, with
- * `link`, links the number to the signed-in user. A failed link keeps Firebase's temporary proof.
+ * `link`, links the number to the signed-in user. A failed link keeps Firebase's temporary proof; an
+ * account with a second factor rejects `second-factor-required`.
  */
 export async function confirmPhoneCode(
   ctx: BrowserContext,
@@ -149,6 +166,6 @@ export async function confirmPhoneCode(
     return signInResult(credential, 'phone');
   } catch (e) {
     keepPhoneProof(ctx, verificationId, e);
-    throw toAuthError(e, 'phone', { credential: attempted });
+    throw signInError(ctx, e, 'phone', { providerId: 'phone' }, { credential: attempted });
   }
 }
