@@ -4,6 +4,10 @@
 // Left out on purpose, so those contract groups are gated off by their titles:
 // - `inspect.idp`: the SDK's popup/redirect load apis.google.com, which cannot run offline. The
 //   Firebase side of federated sign-in runs through `federatedCredential` instead.
+// - TOTP second factors: the emulator refuses TOTP enrolment (`mfaEnrollment:start` without
+//   `phoneEnrollmentInfo` answers INVALID_ARGUMENT "Missing phoneEnrollmentInfo"), so the provider here
+//   declares `secondFactors: ['phone']` and the authenticator-app group is gated off. The TOTP code runs
+//   on the real SDK against a fake Identity Toolkit in second-factors.unit.test.ts.
 
 import type { AuthCredential } from '@doorway/auth-core';
 import {
@@ -27,6 +31,7 @@ import {
   oobCodes,
   setDisabled,
   setEmailEnumerationProtection,
+  verifyEmailOf,
 } from './emulator.ts';
 
 const tenantIds = [
@@ -57,6 +62,8 @@ async function createHarness(enumerationProtection: boolean): Promise<ContractHa
     // Facebook first: it is not a trusted email provider, so a same-email password account raises
     // account-exists-with-different-credential (a verified Google email takes the account over instead).
     federatedProviders: ['facebook.com', 'google.com'],
+    // The emulator has SMS second factors only (see the top of this file).
+    secondFactors: ['phone'],
   });
   // The harness creates users for the suite; action codes are sent by signing in as them.
   const passwords = new Map<string, string>();
@@ -117,6 +124,8 @@ async function createHarness(enumerationProtection: boolean): Promise<ContractHa
       federatedCredential,
       solvedVerifier: () => provider.createCaptchaVerifier(null),
       disableUser: (uid) => setDisabled(uid, true),
+      // Firebase enrols second factors only on verified emails.
+      verifyEmail: (email) => verifyEmailOf(email),
     },
     async dispose() {
       await dispose();

@@ -188,6 +188,31 @@ export async function setDisabled(uid: string, disabled: boolean, tenantId?: str
   });
 }
 
+/** The uid of the account with `email` (admin lookup); throws when there is none. */
+export async function uidOf(email: string, tenantId?: string | null): Promise<string> {
+  const found = await rest<{ users?: { localId: string }[] }>(`${adminApi(tenantId)}/accounts:lookup`, {
+    method: 'POST',
+    headers: OWNER,
+    body: JSON.stringify({ email: [email] }),
+  });
+  const uid = found.users?.[0]?.localId;
+  if (uid === undefined) throw new Error(`no account with ${email}`);
+  return uid;
+}
+
+/**
+ * Marks the email of the account with `email` verified (admin update), as Firebase wants before it
+ * enrols a second factor. A signed-in session learns it from its next ID token: sign in again.
+ */
+export async function verifyEmailOf(email: string, tenantId?: string | null): Promise<void> {
+  const localId = await uidOf(email, tenantId);
+  await rest(`${adminApi(tenantId)}/accounts:update`, {
+    method: 'POST',
+    headers: OWNER,
+    body: JSON.stringify({ localId, emailVerified: true }),
+  });
+}
+
 let apps = 0;
 
 /** A fresh Firebase app + Auth connected to the emulator, and a way to delete it. */

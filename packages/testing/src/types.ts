@@ -54,6 +54,12 @@ export interface ContractInspect {
   solvedVerifier(): CaptchaVerifier;
   /** Disables a user server-side. Enables the `user-disabled` checks. */
   disableUser?(uid: string): Promise<void>;
+  /**
+   * Marks the email of the account with `email` verified server-side (admin). For backends that enrol
+   * second factors only on verified emails (Firebase): the second-factor group calls it before enrolling,
+   * then signs in again so the session knows.
+   */
+  verifyEmail?(email: string): Promise<void>;
   /** What to pass to `createCaptchaVerifier` (a DOM element on the web; default `null`). */
   captchaContainer?(): unknown;
   /**
