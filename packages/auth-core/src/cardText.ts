@@ -35,6 +35,16 @@ export const cardText = {
   changePhone: 'Change phone number',
   resend: 'Resend',
   resendIn: (countdown: string) => `Resend code in ${countdown}`,
+  secondFactorChooserTitle: 'Verify it’s you',
+  secondFactorChooserText: 'Your account has 2-step verification. Choose how to get your code.',
+  secondFactorPhoneOption: (phone: string) => `Text a code to ${phone}`,
+  secondFactorTotpOption: (name: string | null) =>
+    name ? `Use your authenticator app (${name})` : 'Use your authenticator app',
+  secondFactorPhoneTitle: 'Verify it’s you',
+  secondFactorPhoneText: (phone: string) => `We’ll text a 6-digit code to ${phone}.`,
+  sendCode: 'Send code',
+  secondFactorCodeTitle: 'Enter your code',
+  secondFactorTotpText: 'Enter the 6-digit code from your authenticator app.',
   emailLinkSentTitle: 'Sign-in email sent',
   emailLinkSentText: (email: string) =>
     `A sign-in email with additional instructions was sent to ${email}. Check your email to complete sign-in.`,

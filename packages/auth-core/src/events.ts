@@ -38,6 +38,12 @@ export type FlowEvent =
       verifier: CaptchaVerifier | null;
     }
   | { type: 'SUBMIT_CODE'; code: string }
+  /** Second factor: which enrolled factor to use (`SecondFactorInfo.uid`). */
+  | { type: 'CHOOSE_SECOND_FACTOR'; factorUid: string }
+  /** Second factor by SMS: the captcha is solved, text the code. */
+  | { type: 'SEND_SECOND_FACTOR_SMS'; captchaSolved: boolean; verifier: CaptchaVerifier | null }
+  /** Second factor: the 6-digit code. */
+  | { type: 'SUBMIT_SECOND_FACTOR_CODE'; code: string }
   | { type: 'RESEND_CODE' }
   | { type: 'CHANGE_PHONE' }
   | { type: 'EMAIL_NOT_RECEIVED' }
@@ -71,6 +77,9 @@ export const UI_EVENT_TYPES = [
   'GO_TO_SIGN_UP',
   'SUBMIT_PHONE',
   'SUBMIT_CODE',
+  'CHOOSE_SECOND_FACTOR',
+  'SEND_SECOND_FACTOR_SMS',
+  'SUBMIT_SECOND_FACTOR_CODE',
   'RESEND_CODE',
   'CHANGE_PHONE',
   'EMAIL_NOT_RECEIVED',

@@ -14,7 +14,7 @@ import {
 } from './emailLinkStore.ts';
 import { AuthError } from './errors.ts';
 import type { ProviderOp } from './ops.ts';
-import type { AuthCredential, AuthProvider, SignInResult } from './provider.ts';
+import type { AuthCredential, AuthProvider, SecondFactorOperations, SignInResult } from './provider.ts';
 import { type FlowRuntime, providerOf, REDIRECT_KEY, readRedirectState } from './runtime.ts';
 import type { ProviderLoaded } from './start.ts';
 
@@ -36,6 +36,46 @@ async function linkPending(
   return p.linkWithCredential(credential);
 }
 
+/** The provider's second factors, or `operation-not-allowed` when it has none. */
+function secondFactorsOf(p: AuthProvider): SecondFactorOperations {
+  if (!p.secondFactors) throw new AuthError('operation-not-allowed');
+  return p.secondFactors;
+}
+
+type SecondFactorOp = Extract<
+  ProviderOp,
+  { kind: 'startSecondFactor' | 'finishSecondFactor' | 'cancelSecondFactor' }
+>;
+
+const SECOND_FACTOR_OPS: ReadonlySet<string> = new Set([
+  'startSecondFactor',
+  'finishSecondFactor',
+  'cancelSecondFactor',
+]);
+const isSecondFactorOp = (op: ProviderOp): op is SecondFactorOp => SECOND_FACTOR_OPS.has(op.kind);
+
+/** A step of the second-factor challenge. */
+async function secondFactorStep(op: SecondFactorOp, p: AuthProvider, rt: FlowRuntime): Promise<unknown> {
+  switch (op.kind) {
+    case 'startSecondFactor': {
+      if (!op.sms) return secondFactorsOf(p).startSignIn(op.challenge, op.factorUid);
+      const verifier = op.verifier ?? rt.lastVerifier;
+      if (!verifier) throw new AuthError('captcha-check-failed');
+      rt.lastVerifier = verifier;
+      return secondFactorsOf(p).startSignIn(op.challenge, op.factorUid, verifier);
+    }
+    case 'finishSecondFactor':
+      return secondFactorsOf(p).finishSignIn(op.challenge, op.verificationId, op.code);
+    case 'cancelSecondFactor':
+      try {
+        await p.secondFactors?.cancelSignIn(op.challenge);
+      } catch {
+        // Never in the way of starting over: the pending sign-in expires on its own.
+      }
+      return undefined;
+  }
+}
+
 /**
  * Performs one provider call; resolves with what `transition` expects for that op, or rejects. A call
  * made while a lazy provider is still loading (a flow that began from a server's state) waits for it.
@@ -44,6 +84,7 @@ export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>
   const { storage, clock } = rt;
   // No pause when the provider is there: a popup must open in the task of the click that asked for it.
   const p = rt.provider ?? (await providerOf(rt));
+  if (isSecondFactorOp(op)) return secondFactorStep(op, p, rt);
   switch (op.kind) {
     case 'loadProvider': {
       const user = p.getCurrentUser();

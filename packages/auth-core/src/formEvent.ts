@@ -15,6 +15,8 @@ const FIELD_LIMITS = {
   name: 256,
   providerId: 256,
   tenantId: 256,
+  factorUid: 256,
+  code: 32,
 } as const;
 
 type Field = keyof typeof FIELD_LIMITS;
@@ -60,6 +62,10 @@ function decode(form: FormLike, type: string): UiEvent | null {
         name: field(form, 'name'),
         password: field(form, 'password'),
       };
+    case 'CHOOSE_SECOND_FACTOR':
+      return { type, factorUid: field(form, 'factorUid') };
+    case 'SUBMIT_SECOND_FACTOR_CODE':
+      return { type, code: field(form, 'code') };
     case 'GO_TO_RECOVERY':
     case 'GO_TO_SIGN_UP':
     case 'CHANGE_PHONE':
@@ -74,7 +80,7 @@ function decode(form: FormLike, type: string): UiEvent | null {
       return { type };
     default:
       // Unknown types, and the events only a browser can send (SUBMIT_PHONE, SUBMIT_CODE, RESEND_CODE,
-      // SIGN_IN_FEDERATED: captcha, popup), decode to nothing.
+      // SEND_SECOND_FACTOR_SMS, SIGN_IN_FEDERATED: captcha, popup), decode to nothing.
       return null;
   }
 }
@@ -82,14 +88,14 @@ function decode(form: FormLike, type: string): UiEvent | null {
 /**
  * Reads the UI event a posted card form carries (the form encoding of the form path). The LAST `event`
  * value names the event (a named submit button comes after the form's hidden `event` input); each field
- * is the last value of its name (`email`, `password`, `name`, `providerId`, `tenantId`), a string, `''`
+ * is the last value of its name (`email`, `password`, `name`, `providerId`, `tenantId`, `factorUid`, `code`), a string, `''`
  * when missing. Values are passed on as typed: the transition trims and validates them, as it does for the
  * browser's cards. A default tenant (`tenantId: null`) is posted as `''`.
  *
  * Returns `null` for no event, an unknown one, an event only a browser can send (`SUBMIT_PHONE`,
  * `SUBMIT_CODE`, `RESEND_CODE`, `SIGN_IN_FEDERATED`), or a field longer than its limit (email 320,
- * password 4096, name, provider and tenant ids 256 characters: cut short, they would be another address or
- * password). Pure; never throws.
+ * password 4096, name, provider, tenant and factor ids 256, a second factor's code 32 characters: cut short,
+ * they would be another address or password). Pure; never throws.
  * @example
  * formEvent(new URLSearchParams('event=SUBMIT_EMAIL&email=ada%40example.com'))
  * // { type: 'SUBMIT_EMAIL', email: 'ada@example.com' }

@@ -6,7 +6,7 @@
  */
 import type { ErrorInfo } from './errors.ts';
 import type { TimerName } from './events.ts';
-import type { AuthCredential, CaptchaVerifier, SignInResult } from './provider.ts';
+import type { AuthCredential, CaptchaVerifier, SecondFactorChallenge, SignInResult } from './provider.ts';
 
 /** One unit of provider work. Some are composites the runner performs in a few calls (named in each). */
 export type ProviderOp =
@@ -59,6 +59,21 @@ export type ProviderOp =
       pendingCredential: AuthCredential | null;
     }
   | { kind: 'anonymous' }
+  /**
+   * `secondFactors.startSignIn` for a factor: an SMS factor texts the code (`verifier: null` reuses the last
+   * one: resend); a TOTP factor opens its check. SMS needs a browser (captcha), TOTP does not.
+   */
+  | {
+      kind: 'startSecondFactor';
+      challenge: SecondFactorChallenge;
+      factorUid: string;
+      sms: boolean;
+      verifier: CaptchaVerifier | null;
+    }
+  /** `secondFactors.finishSignIn`: the code finishes the pending sign-in. */
+  | { kind: 'finishSecondFactor'; challenge: SecondFactorChallenge; verificationId: string; code: string }
+  /** `secondFactors.cancelSignIn`: nothing half-signed-in stays behind. */
+  | { kind: 'cancelSecondFactor'; challenge: SecondFactorChallenge }
   /** `fetchSignInMethodsForEmail` for the account a pending credential belongs to. */
   | { kind: 'lookupForLinking'; email: string; credential: AuthCredential }
   /** `signInWithEmailAndPassword`, then `linkWithCredential(credential)`. */

@@ -26,5 +26,6 @@ export {
   type BrowserOnlyMethods,
   SERVER_OPS,
   type ServerAuthProvider,
+  serverCanRun,
 } from './serverProvider.ts';
 export { createServerStorage, type ServerStorage } from './serverStorage.ts';

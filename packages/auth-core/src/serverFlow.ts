@@ -21,7 +21,7 @@ import {
   type SealingKey,
   sealWith,
 } from './sealedState.ts';
-import { SERVER_OPS, type ServerAuthProvider } from './serverProvider.ts';
+import { type ServerAuthProvider, serverCanRun } from './serverProvider.ts';
 import { createServerStorage } from './serverStorage.ts';
 import { type FlowContext, go, initialState, type TransitionResult } from './start.ts';
 import { CARDS, type FlowState } from './states.ts';
@@ -363,7 +363,7 @@ async function apply(d: Drive, effect: Effect): Promise<boolean> {
 /** One provider call, on the flow's tenant, as the event that reports it. */
 async function perform(d: Drive, id: number, op: ProviderOp): Promise<FlowEvent> {
   try {
-    if (!SERVER_OPS.has(op.kind)) throw new AuthError('javascript-required');
+    if (!serverCanRun(op)) throw new AuthError('javascript-required');
     const target =
       op.kind === 'setTenant' || (op.kind === 'lookupEmail' && op.tenantId !== undefined)
         ? op.tenantId

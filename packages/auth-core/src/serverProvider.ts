@@ -6,7 +6,7 @@
  * @module
  */
 import { AuthError } from './errors.ts';
-import type { ProviderOpKind } from './ops.ts';
+import type { ProviderOp, ProviderOpKind } from './ops.ts';
 import type { AuthProvider } from './provider.ts';
 
 /**
@@ -43,7 +43,18 @@ export const SERVER_OPS: ReadonlySet<ProviderOpKind> = new Set<ProviderOpKind>([
   'actionCode',
   'confirmPasswordReset',
   'signOut',
+  'startSecondFactor',
+  'finishSecondFactor',
+  'cancelSecondFactor',
 ]);
+
+/**
+ * Whether the server runner can perform `op`: one of {@link SERVER_OPS}, and not a second factor's SMS
+ * (texting the code needs the browser's captcha; an authenticator app's code does not).
+ */
+export function serverCanRun(op: ProviderOp): boolean {
+  return SERVER_OPS.has(op.kind) && !(op.kind === 'startSecondFactor' && op.sms);
+}
 
 /** The {@link AuthProvider} methods that need a browser (captcha, phone, popup, redirect, a browser user). */
 export type BrowserOnlyMethods = Pick<

@@ -4,7 +4,7 @@
  */
 import type { MessageKey } from './messages.ts';
 import type { ProviderOp } from './ops.ts';
-import type { AuthCredential, SignInResult } from './provider.ts';
+import type { AuthCredential, SecondFactorChallenge, SecondFactorInfo, SignInResult } from './provider.ts';
 
 /** Fields every state carries. */
 export interface Common {
@@ -41,6 +41,18 @@ export type CardState =
   | { card: 'recoveryEmailSent'; email: string }
   | { card: 'phoneEntry'; phoneNumber: string; country: string }
   | { card: 'phoneCode'; phoneNumber: string; country: string; verificationId: string; resendIn: number }
+  /** A first factor was right and the account has several second factors: which one to use. */
+  | { card: 'secondFactorChooser'; challenge: SecondFactorChallenge }
+  /** An SMS second factor: the captcha, then the code is texted to the (masked) number. */
+  | { card: 'secondFactorPhone'; challenge: SecondFactorChallenge; factor: SecondFactorInfo }
+  /** The 6-digit code of a second factor (texted, or from an authenticator app). */
+  | {
+      card: 'secondFactorCode';
+      challenge: SecondFactorChallenge;
+      factor: SecondFactorInfo;
+      verificationId: string;
+      resendIn: number;
+    }
   | { card: 'emailLinkSent'; email: string; pendingCredential: AuthCredential | null }
   | { card: 'emailNotReceived'; email: string; pendingCredential: AuthCredential | null }
   | { card: 'emailLinkConfirmation'; email: string; link: string }
@@ -127,6 +139,10 @@ export const CARDS = [
   'anonymousUserMismatch',
   'differentDeviceError',
   'sessionEnded',
+  // Not in the spec's list: the second-factor challenge after a first factor.
+  'secondFactorChooser',
+  'secondFactorPhone',
+  'secondFactorCode',
   ...ACTION_CODE_CARDS,
   'signOut',
   'recoverableError',

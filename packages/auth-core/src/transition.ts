@@ -18,7 +18,13 @@ import { type ErrorInfo, isRetryableError } from './errors.ts';
 import type { FlowEvent, UI_EVENT_TYPES } from './events.ts';
 import type { MessageKey } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
-import type { AuthCredential, SignInMethod, SignInResult } from './provider.ts';
+import type {
+  AuthCredential,
+  SecondFactorChallenge,
+  SecondFactorInfo,
+  SignInMethod,
+  SignInResult,
+} from './provider.ts';
 import { safeRedirect } from './redirect.ts';
 import {
   normalizeEmail,
@@ -255,6 +261,7 @@ function wellFormed(op: ProviderOp, result: unknown): boolean {
     case 'lookupForLinking':
       return Array.isArray(result) && result.every((m) => typeof m === 'string');
     case 'startPhone':
+    case 'startSecondFactor':
       return isObject(result) && typeof result.verificationId === 'string';
     case 'checkEmailLink':
       return (
@@ -283,10 +290,84 @@ function wellFormed(op: ProviderOp, result: unknown): boolean {
     case 'confirmPhone':
     case 'completeEmailLink':
     case 'passwordSignInAndLink':
+    case 'finishSecondFactor':
       return isSignInResult(result);
     default:
       return true;
   }
+}
+
+const FACTOR_KINDS: ReadonlySet<unknown> = new Set(['phone', 'totp']);
+const isFactor = (v: unknown): v is SecondFactorInfo =>
+  isObject(v) && typeof v.uid === 'string' && FACTOR_KINDS.has(v.kind);
+
+/** The challenge a `second-factor-required` carries, if it is one a card can show (at least one factor). */
+function challengeOf(v: unknown): SecondFactorChallenge | null {
+  if (!isObject(v) || !Array.isArray(v.factors) || v.factors.length === 0) return null;
+  return v.factors.every(isFactor) ? (v as unknown as SecondFactorChallenge) : null;
+}
+
+const SECOND_FACTOR_CARDS: ReadonlySet<string> = new Set([
+  'secondFactorChooser',
+  'secondFactorPhone',
+  'secondFactorCode',
+]);
+
+/** One factor of a challenge: an SMS factor asks for the captcha first; a TOTP factor opens its check. */
+function openFactor(
+  state: FlowState,
+  challenge: SecondFactorChallenge,
+  factor: SecondFactorInfo,
+): TransitionResult {
+  if (factor.kind === 'phone') return go(state, { card: 'secondFactorPhone', challenge, factor });
+  return call(state, {
+    kind: 'startSecondFactor',
+    challenge,
+    factorUid: factor.uid,
+    sms: false,
+    verifier: null,
+  });
+}
+
+/** A first factor was right and the account has a second: the chooser, or the only factor at once. */
+function askSecondFactor(state: FlowState, ctx: FlowContext, challenge: unknown): TransitionResult {
+  const valid = challengeOf(challenge);
+  if (valid === null || !ctx.capabilities.secondFactors?.length) return fail(state, 'generic');
+  const [only] = valid.factors;
+  if (valid.factors.length > 1 || only === undefined) {
+    return go(state, { card: 'secondFactorChooser', challenge: valid });
+  }
+  return openFactor(state, valid, only);
+}
+
+/** Where a second factor's step that failed leads. */
+function secondFactorRejected(
+  state: FlowState,
+  ctx: FlowContext,
+  op: Extract<ProviderOp, { kind: 'startSecondFactor' | 'finishSecondFactor' | 'cancelSecondFactor' }>,
+  code: ErrorInfo['code'],
+): TransitionResult {
+  const stop: Effect[] = [{ type: 'cancelTimer', name: 'resend' }];
+  if (op.kind === 'cancelSecondFactor') return firstCard(state, ctx);
+  const smsCode = state.card === 'secondFactorCode' && state.factor.kind === 'phone' ? state.factor : null;
+  if (code === 'code-expired' && op.kind === 'finishSecondFactor' && smsCode !== null) {
+    // An SMS code that expired: back to the chooser (or the only factor's card) to text another.
+    const { challenge } = op;
+    const [next, effects] =
+      challenge.factors.length > 1
+        ? go(state, { card: 'secondFactorChooser', challenge }, stop)
+        : go(state, { card: 'secondFactorPhone', challenge, factor: smsCode }, stop);
+    return [{ ...next, error: code }, effects];
+  }
+  if (code === 'code-expired') {
+    // The pending sign-in is over (it expired, or the backend forgot it): start again.
+    const [next, effects] = firstCard(state, ctx, 'session-expired');
+    return [next, [...stop, ...effects]];
+  }
+  if (SECOND_FACTOR_CARDS.has(state.card)) return fail(state, code);
+  // The only factor could not be opened from the first factor's card: show the chooser with the error.
+  const [next, effects] = go(state, { card: 'secondFactorChooser', challenge: op.challenge });
+  return [{ ...next, error: code }, effects];
 }
 
 /** A successful provider call, by what was asked. */
@@ -332,6 +413,32 @@ function resolved(state: FlowState, ctx: FlowContext, op: ProviderOp, result: un
       const [next, effects] = succeed(state, result as SignInResult, 'verified');
       return [next, [{ type: 'cancelTimer', name: 'resend' }, ...effects]];
     }
+    case 'startSecondFactor': {
+      const factor = op.challenge.factors.find((f) => f.uid === op.factorUid);
+      if (!factor) return rejected(state, ctx, op, { code: 'code-expired' });
+      const { verificationId } = result as { verificationId: string };
+      const resendIn = op.sms ? RESEND_COUNTDOWN_SECONDS : 0;
+      const timers: Effect[] = op.sms
+        ? [
+            { type: 'cancelTimer', name: 'resend' },
+            { type: 'startTimer', name: 'resend', ms: 1000 },
+          ]
+        : [];
+      const card = {
+        card: 'secondFactorCode',
+        challenge: op.challenge,
+        factor,
+        verificationId,
+        resendIn,
+      } as const;
+      return go(state, card, timers);
+    }
+    case 'finishSecondFactor': {
+      const [next, effects] = succeed(state, result as SignInResult);
+      return [next, [{ type: 'cancelTimer', name: 'resend' }, ...effects]];
+    }
+    case 'cancelSecondFactor':
+      return firstCard(state, ctx);
     case 'sendEmailLink':
       return go(state, { card: 'emailLinkSent', email: op.email, pendingCredential: op.pendingCredential });
     case 'checkEmailLink':
@@ -374,6 +481,14 @@ const MERGE_CONFLICT_CODES = new Set(['email-already-in-use', 'credential-alread
 function rejected(state: FlowState, ctx: FlowContext, op: ProviderOp, error: ErrorInfo): TransitionResult {
   const { code } = error;
   if (code === 'web-storage-unsupported') return go(state, { card: 'unrecoverableError', message: code });
+  if (
+    op.kind === 'startSecondFactor' ||
+    op.kind === 'finishSecondFactor' ||
+    op.kind === 'cancelSecondFactor'
+  ) {
+    return secondFactorRejected(state, ctx, op, code);
+  }
+  if (code === 'second-factor-required') return askSecondFactor(state, ctx, error.challenge);
   if (state.upgradeUid !== null && MERGE_CONFLICT_CODES.has(code) && isUpgradeOp(op)) {
     const credential = error.credential ?? credentialOf(op);
     const info: ErrorInfo = { code: 'anonymous-upgrade-merge-conflict' };
@@ -609,8 +724,44 @@ const UI_EVENTS: { [T in UiEventType]: UiHandler<T> } = {
     });
   },
   RESEND_CODE: (state) => {
+    if (state.card === 'secondFactorCode' && state.factor.kind === 'phone' && state.resendIn <= 0) {
+      const { challenge, factor } = state;
+      return call(state, {
+        kind: 'startSecondFactor',
+        challenge,
+        factorUid: factor.uid,
+        sms: true,
+        verifier: null,
+      });
+    }
     if (state.card !== 'phoneCode' || state.resendIn > 0) return same(state);
     return call(state, { kind: 'startPhone', phoneNumber: state.phoneNumber, verifier: null });
+  },
+  CHOOSE_SECOND_FACTOR: (state, event) => {
+    if (state.card !== 'secondFactorChooser') return same(state);
+    const factor = state.challenge.factors.find((f) => f.uid === event.factorUid);
+    return factor ? openFactor(state, state.challenge, factor) : same(state);
+  },
+  SEND_SECOND_FACTOR_SMS: (state, event) => {
+    if (state.card !== 'secondFactorPhone') return same(state);
+    const invalid = validateCaptcha(event.captchaSolved === true);
+    if (invalid) return fail(state, invalid);
+    const { challenge, factor } = state;
+    return call(state, {
+      kind: 'startSecondFactor',
+      challenge,
+      factorUid: factor.uid,
+      sms: true,
+      verifier: event.verifier,
+    });
+  },
+  SUBMIT_SECOND_FACTOR_CODE: (state, event) => {
+    if (state.card !== 'secondFactorCode') return same(state);
+    const code = typeof event.code === 'string' ? event.code.trim() : '';
+    const invalid = validateCode(code, undefined);
+    if (invalid) return fail(state, invalid);
+    const { challenge, verificationId } = state;
+    return call(state, { kind: 'finishSecondFactor', challenge, verificationId, code });
   },
   CHANGE_PHONE: (state) => {
     if (state.card !== 'phoneCode') return same(state);
@@ -740,6 +891,10 @@ function onCancel(state: FlowState, ctx: FlowContext): TransitionResult {
       });
     case 'emailMismatch':
       return call(state, { kind: 'signOut' });
+    case 'secondFactorChooser':
+    case 'secondFactorPhone':
+    case 'secondFactorCode':
+      return call(state, { kind: 'cancelSecondFactor', challenge: state.challenge });
     case 'phoneCode':
       return go(state, { card: 'phoneEntry', phoneNumber: state.phoneNumber, country: state.country }, [
         { type: 'cancelTimer', name: 'resend' },
@@ -795,9 +950,11 @@ function onTimer(state: FlowState, name: 'busy' | 'resend' | 'success'): Transit
     case 'busy':
       return state.pending && !state.busy ? [{ ...state, busy: true }, []] : same(state);
     case 'resend': {
-      if (state.card !== 'phoneCode' || state.resendIn <= 0) return same(state);
+      if ((state.card !== 'phoneCode' && state.card !== 'secondFactorCode') || state.resendIn <= 0) {
+        return same(state);
+      }
       const resendIn = state.resendIn - 1;
-      const next: StateOf<'phoneCode'> = { ...state, resendIn };
+      const next: StateOf<'phoneCode' | 'secondFactorCode'> = { ...state, resendIn };
       return [next, resendIn > 0 ? [{ type: 'startTimer', name: 'resend', ms: 1000 }] : []];
     }
     case 'success': {

@@ -26,6 +26,7 @@ export {
   RecoveryEmailSent,
 } from './cards/password.tsx';
 export { PhoneCode } from './cards/phone.tsx';
+export { SecondFactorChooser, SecondFactorCode, SecondFactorPhone } from './cards/secondFactor.tsx';
 export {
   EmailEntry,
   PhoneEntry,

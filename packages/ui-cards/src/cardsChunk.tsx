@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import * as L from './cards/link.tsx';
 import * as P from './cards/password.tsx';
 import * as Ph from './cards/phone.tsx';
+import * as SF from './cards/secondFactor.tsx';
 import * as S from './cards/status.tsx';
 import type { CardProps } from './context.ts';
 
@@ -45,6 +46,9 @@ export const laterCards: { [C in LaterCardName]: ComponentType<CardProps<C>> } =
   anonymousUserMismatch: L.AnonymousUserMismatch,
   differentDeviceError: L.DifferentDeviceError,
   sessionEnded: L.SessionEnded,
+  secondFactorChooser: SF.SecondFactorChooser,
+  secondFactorPhone: SF.SecondFactorPhone,
+  secondFactorCode: SF.SecondFactorCode,
   passwordReset: P.PasswordReset,
   passwordResetSuccess: S.PasswordResetSuccess,
   passwordResetFailure: S.PasswordResetFailure,

@@ -20,7 +20,7 @@ interface Props extends PhoneFormProps {
  * The captcha of the phone form: a verifier of the provider rendered in `captchaRef`'s element (`verifierRef`),
  * cleared when the form goes unless it was handed to the flow (`submittedRef`).
  */
-function useCaptcha(getProvider: () => AuthProvider | null) {
+export function useCaptcha(getProvider: () => AuthProvider | null) {
   const captchaRef = useRef<HTMLDivElement>(null);
   const verifierRef = useRef<CaptchaVerifier | null>(null);
   const submittedRef = useRef<CaptchaVerifier | null>(null);
