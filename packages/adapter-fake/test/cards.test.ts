@@ -62,6 +62,36 @@ function lastLink(h: Harness, to = 'ann@example.com'): string {
   return mail.link;
 }
 
+/** Ada's password was right and she has two second factors: the chooser. */
+async function secondFactorChooser(): Promise<Harness> {
+  const h = await atEmail(ALL, {
+    users: [
+      {
+        email: 'ada@example.com',
+        password: 'secret1',
+        secondFactors: [
+          { kind: 'phone', phoneNumber: '+15555550100' },
+          { kind: 'totp', secret: 'JBSWY3DPEHPK3PXP' },
+        ],
+      },
+    ],
+  });
+  await h.send({ type: 'SUBMIT_EMAIL', email: 'ada@example.com' });
+  await h.send({ type: 'SUBMIT_PASSWORD', password: 'secret1' });
+  return h;
+}
+
+/** Picks the factor of `kind` on the chooser. */
+async function chooseFactor(kind: 'phone' | 'totp'): Promise<Harness> {
+  const h = await secondFactorChooser();
+  const state = h.flow.getSnapshot();
+  const factor =
+    state.card === 'secondFactorChooser' ? state.challenge.factors.find((f) => f.kind === kind) : null;
+  if (!factor) throw new Error(`no ${kind} factor on ${state.card}`);
+  await h.send({ type: 'CHOOSE_SECOND_FACTOR', factorUid: factor.uid });
+  return h;
+}
+
 /** Opens the flow on an action link produced by the fake backend's admin helpers. */
 async function openAction(
   make: (h: Harness, uid: string) => string,
@@ -203,6 +233,9 @@ const paths: Record<CardName, () => Promise<Harness>> = {
   emailChangeRevoked: () =>
     openAction((h, uid) => h.fake.backend.changeEmail(uid, 'ann.new@example.com', ACTION).link),
   emailChangeRevokeFailure: () => open(ALL, { url: bogus('recoverEmail') }),
+  secondFactorChooser,
+  secondFactorPhone: () => chooseFactor('phone'),
+  secondFactorCode: () => chooseFactor('totp'),
   signOut: () => open(ALL, { signOut: true }),
   recoverableError: async () => {
     const fake = createFakeProvider();

@@ -98,6 +98,34 @@ async function atLinking(
   return o;
 }
 
+/** Ada has two second factors: a phone and an authenticator app. */
+const ADA = {
+  email: 'ada@example.com',
+  password: 'secret1',
+  secondFactors: [
+    { kind: 'phone', phoneNumber: '+15555550100', displayName: 'Work phone' },
+    { kind: 'totp', secret: 'JBSWY3DPEHPK3PXP', displayName: 'Phone app' },
+  ],
+} as const;
+
+/** Ada's password was right: the chooser of her second factors. */
+async function atSecondFactorChooser(): Promise<Opened> {
+  const o = await atEmail(ALL, [ADA as unknown as typeof ANN]);
+  await o.send({ type: 'SUBMIT_EMAIL', email: ADA.email });
+  await o.send({ type: 'SUBMIT_PASSWORD', password: ADA.password });
+  expect(o.card()).toBe('secondFactorChooser');
+  return o;
+}
+
+/** The uid of Ada's factor of `kind` in the challenge on the card. */
+function factorOf(o: Opened, kind: 'phone' | 'totp'): string {
+  const state = o.flow.getSnapshot();
+  if (!('challenge' in state)) throw new Error(`no challenge on ${state.card}`);
+  const factor = state.challenge.factors.find((f) => f.kind === kind);
+  if (!factor) throw new Error(`no ${kind} factor`);
+  return factor.uid;
+}
+
 const bogus = (mode: string) => `${ORIGIN}/action?mode=${mode}&oobCode=not-a-real-code`;
 
 async function atPhoneCode(): Promise<Opened> {
@@ -485,6 +513,72 @@ const cases: Record<CardName, () => Promise<void>> = {
     screen.getByText(uiText.sessionEndedText);
     await expectNoAxeViolations(view.container);
     await clickThrough(o, view, 'Start over', { type: 'CANCEL' }, 'providerChooser');
+  },
+
+  async secondFactorChooser() {
+    const o = await atSecondFactorChooser();
+    const view = renderFlow(o);
+    heading(uiText.secondFactorChooserTitle);
+    screen.getByText(uiText.secondFactorChooserText);
+    // The phone number as the provider masks it, never in full.
+    button(uiText.secondFactorPhoneOption('+*******0100'));
+    expect(screen.queryByText(/5555550100/)).toBeNull();
+    await expectNoAxeViolations(view.container);
+    const totp = factorOf(o, 'totp');
+    await view.user.click(button(uiText.secondFactorTotpOption('Phone app')));
+    await settle();
+    expect(view.last()).toEqual({ type: 'CHOOSE_SECOND_FACTOR', factorUid: totp });
+    expect(o.card()).toBe('secondFactorCode');
+  },
+
+  async secondFactorPhone() {
+    const o = await atSecondFactorChooser();
+    await o.send({ type: 'CHOOSE_SECOND_FACTOR', factorUid: factorOf(o, 'phone') });
+    expect(o.card()).toBe('secondFactorPhone');
+    const view = renderFlow(o);
+    heading(uiText.secondFactorPhoneTitle);
+    screen.getByText(uiText.secondFactorPhoneText('+*******0100'));
+    await expectNoAxeViolations(view.container);
+    await view.user.click(button(uiText.sendCode));
+    await settle();
+    // The fake's captcha is solved once rendered: the code is texted.
+    expect(view.last()).toMatchObject({ type: 'SEND_SECOND_FACTOR_SMS', captchaSolved: true });
+    expect(o.card()).toBe('secondFactorCode');
+    expect(o.fake.backend.outbox.lastSms('+15555550100')).not.toBeNull();
+    await clickThrough(o, view, 'Cancel', { type: 'CANCEL' }, 'providerChooser');
+    expect(o.fake.getCurrentUser()).toBeNull();
+  },
+
+  async secondFactorCode() {
+    const o = await atSecondFactorChooser();
+    await o.send({ type: 'CHOOSE_SECOND_FACTOR', factorUid: factorOf(o, 'totp') });
+    const view = renderFlow(o);
+    heading(uiText.secondFactorCodeTitle);
+    screen.getByText(uiText.secondFactorTotpText);
+    const code = screen.getByLabelText(uiText.codeLabel);
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    // An authenticator app has nothing to resend.
+    expect(screen.queryByText(/Resend/)).toBeNull();
+    await view.user.type(code, '12{Enter}');
+    expectFieldError(uiText.codeLabel, 'Wrong code. Try again.');
+    await expectNoAxeViolations(view.container);
+    const uid = o.fake.backend.findUserByEmail(ADA.email)?.uid ?? '';
+    const right = o.fake.backend.totpCode(uid) ?? '';
+    const wrong = right === '000000' ? '111111' : '000000';
+    await view.user.clear(code);
+    await view.user.type(code, `${wrong}{Enter}`);
+    await settle();
+    expect(o.card()).toBe('secondFactorCode');
+    expectFieldError(uiText.codeLabel, 'Wrong code. Try again.');
+    expect(o.fake.getCurrentUser()).toBeNull();
+    await view.user.clear(code);
+    await view.user.type(code, `${right}{Enter}`);
+    await settle();
+    expect(view.last()).toEqual({ type: 'SUBMIT_SECOND_FACTOR_CODE', code: right });
+    expect(o.card()).toBe('signedIn');
+    heading('Signed in!');
+    expect(o.fake.getCurrentUser()?.uid).toBe(uid);
   },
 
   async passwordReset() {

@@ -71,6 +71,14 @@ const ENCODING: Record<CardName, Encoding> = {
   anonymousUserMismatch: ONE_BUTTON('CANCEL'),
   differentDeviceError: ONE_BUTTON('CANCEL'),
   sessionEnded: ONE_BUTTON('CANCEL'),
+  secondFactorChooser: {
+    event: 'CHOOSE_SECOND_FACTOR',
+    buttons: ['factorUid=mfa-1', 'factorUid=mfa-2', CANCEL],
+  },
+  // Texting the code needs the captcha, a script's: without one, the card says so (Cancel still posts).
+  secondFactorPhone: { event: 'SEND_SECOND_FACTOR_SMS', buttons: ['', CANCEL], needsScripts: true },
+  // An authenticator app's code works as a plain form.
+  secondFactorCode: { event: 'SUBMIT_SECOND_FACTOR_CODE', fields: ['code'], buttons: ['', CANCEL] },
   passwordReset: { event: 'SUBMIT_NEW_PASSWORD', fields: ['password'], buttons: [''] },
   passwordResetSuccess: ONE_BUTTON('CONTINUE'),
   passwordResetFailure: NO_FORM,
@@ -130,7 +138,13 @@ function postedForm(form: HTMLFormElement, button: HTMLButtonElement): URLSearch
 }
 
 /** Events a server refuses from a form: they need the browser (captcha, a provider's popup). */
-const BROWSER_ONLY = ['SUBMIT_PHONE', 'SUBMIT_CODE', 'RESEND_CODE', 'SIGN_IN_FEDERATED'];
+const BROWSER_ONLY = [
+  'SUBMIT_PHONE',
+  'SUBMIT_CODE',
+  'RESEND_CODE',
+  'SEND_SECOND_FACTOR_SMS',
+  'SIGN_IN_FEDERATED',
+];
 
 /** The event a submit button posts, read as the server reads a form: the last `event` value wins. */
 function postedEvent(form: HTMLFormElement, button: HTMLButtonElement): string {

@@ -39,6 +39,23 @@ const RESULT = {
   providerId: 'google.com',
 };
 
+/** A sign-in waiting for one of two second factors (the phone masked, as a provider gives it). */
+const PHONE_FACTOR = {
+  uid: 'mfa-1',
+  kind: 'phone',
+  displayName: 'Work phone',
+  phoneNumber: '+*******0100',
+  enrolledAt: null,
+} as const;
+const TOTP_FACTOR = {
+  uid: 'mfa-2',
+  kind: 'totp',
+  displayName: 'Phone app',
+  phoneNumber: null,
+  enrolledAt: null,
+} as const;
+const CHALLENGE = { factors: [PHONE_FACTOR, TOTP_FACTOR], session: { pendingId: 'p-1' } };
+
 /** A state on `card`: the common fields as a server's flow leaves them, then the card's own. */
 export function stateOf<C extends CardName>(card: Extract<CardState, { card: C }>): StateOf<C> {
   return {
@@ -89,6 +106,15 @@ export const CARD_STATES: { [C in CardName]: StateOf<C> } = {
   anonymousUserMismatch: stateOf({ card: 'anonymousUserMismatch' }),
   differentDeviceError: stateOf({ card: 'differentDeviceError' }),
   sessionEnded: stateOf({ card: 'sessionEnded' }),
+  secondFactorChooser: stateOf({ card: 'secondFactorChooser', challenge: CHALLENGE }),
+  secondFactorPhone: stateOf({ card: 'secondFactorPhone', challenge: CHALLENGE, factor: PHONE_FACTOR }),
+  secondFactorCode: stateOf({
+    card: 'secondFactorCode',
+    challenge: CHALLENGE,
+    factor: TOTP_FACTOR,
+    verificationId: 'v-2',
+    resendIn: 0,
+  }),
   passwordReset: stateOf({ card: 'passwordReset', code: 'oob-1', email: EMAIL, continueUrl: null }),
   passwordResetSuccess: stateOf({ card: 'passwordResetSuccess', continueUrl: null }),
   passwordResetFailure: stateOf({ card: 'passwordResetFailure' }),
