@@ -25,6 +25,23 @@ const ada: AuthUser = {
 
 const github = { kind: 'federated', providerId: 'github.com', accessToken: 'gho_sample' } as const;
 
+/** A sign-in waiting for one of Ada's two second factors (her phone masked, as providers give it). */
+const phoneFactor = {
+  uid: 'mfa-1',
+  kind: 'phone',
+  displayName: 'Work phone',
+  phoneNumber: '+*******3434',
+  enrolledAt: null,
+} as const;
+const totpFactor = {
+  uid: 'mfa-2',
+  kind: 'totp',
+  displayName: 'Authenticator',
+  phoneNumber: null,
+  enrolledAt: null,
+} as const;
+const challenge = { factors: [phoneFactor, totpFactor], session: { pendingId: 'pending-1' } };
+
 /** One sample of each card's own fields, in the order of `CARDS` (spec §2). */
 export const CARD_SAMPLES: { [C in CardName]: Extract<CardState, { card: C }> } = {
   providerChooser: { card: 'providerChooser', chooseTenant: false },
@@ -76,6 +93,15 @@ export const CARD_SAMPLES: { [C in CardName]: Extract<CardState, { card: C }> } 
   anonymousUserMismatch: { card: 'anonymousUserMismatch' },
   differentDeviceError: { card: 'differentDeviceError' },
   sessionEnded: { card: 'sessionEnded' },
+  secondFactorChooser: { card: 'secondFactorChooser', challenge },
+  secondFactorPhone: { card: 'secondFactorPhone', challenge, factor: phoneFactor },
+  secondFactorCode: {
+    card: 'secondFactorCode',
+    challenge,
+    factor: phoneFactor,
+    verificationId: 'vid-2',
+    resendIn: 15,
+  },
   passwordReset: { card: 'passwordReset', code: 'oob-1', email: 'ada@example.com', continueUrl: null },
   passwordResetSuccess: { card: 'passwordResetSuccess', continueUrl: 'https://app.example.com/account' },
   passwordResetFailure: { card: 'passwordResetFailure' },
