@@ -1,6 +1,8 @@
 // The server's form provider (`createFirebaseServer(...).formProvider()`, Identity Toolkit REST) against
 // the Auth emulator: every op of SERVER_OPS, its errors compared with the browser provider's for the same
-// situation, and the session token it hands the host turned into a session cookie.
+// situation, and the session token it hands the host turned into a session cookie. The second-factor ops
+// (start / finish / cancel) are in second-factors.test.ts (SMS, emulator) and
+// second-factors.unit.test.ts (TOTP, which the emulator refuses).
 //
 // auth-core's runProviderContract does not fit here: its password, email-link and anonymous groups also
 // sign in and link through signInWithCredential / linkWithCredential, which the form provider leaves to
@@ -67,11 +69,14 @@ async function sessionOf(provider: ServerAuthProvider) {
 }
 
 describe('SERVER_OPS', () => {
-  it('SERVER_OPS - should be the ops this file covers', () => {
+  it('SERVER_OPS - should be the ops this file and the second-factor files cover', () => {
     expect([...SERVER_OPS].sort()).toEqual(
       [
         'actionCode',
         'anonymous',
+        'cancelSecondFactor',
+        'finishSecondFactor',
+        'startSecondFactor',
         'checkEmailLink',
         'completeEmailLink',
         'confirmPasswordReset',
