@@ -26,6 +26,10 @@ export type SupabaseErrorContext =
   | 'anonymous'
   /** `updateUser` on the signed-in user (upgrade, linking, new password). */
   | 'update'
+  /** Enrolling a second factor (`mfa.enroll`, and the challenge and verification that finish it). */
+  | 'mfaEnroll'
+  /** A sign-in's second factor (`mfa.challenge` and `mfa.verify` on the pending aal1 session). */
+  | 'mfaSignIn'
   /** Anything else. */
   | 'other';
 
@@ -40,7 +44,11 @@ const RATE_LIMIT: SupabaseErrorMapping = {
   phone: 'phone-too-many-requests',
   sms: 'phone-too-many-requests',
 };
-const SESSION_GONE: SupabaseErrorMapping = { default: 'requires-recent-login', link: 'invalid-action-code' };
+const SESSION_GONE: SupabaseErrorMapping = {
+  default: 'requires-recent-login',
+  link: 'invalid-action-code',
+  mfaSignIn: 'code-expired',
+};
 
 /**
  * The error table: Supabase Auth error code → catalogue code. Codes not listed map to `generic`.
@@ -53,6 +61,9 @@ const SESSION_GONE: SupabaseErrorMapping = { default: 'requires-recent-login', l
  *   cleared) is `session-expired`: "Your sign-in session has expired. Please try again."
  * - "Confirm email" style refusals (`email_not_confirmed`, …) are `operation-not-allowed`: the catalogue has
  *   no "check your email" code.
+ * - Second factors: a wrong code is `mfa_verification_failed`; an expired or spent challenge, a factor gone or
+ *   a pending sign-in whose aal1 session ended are `code-expired` (start over); GoTrue's `insufficient_aal`
+ *   (enrolling or removing at aal1) is `requires-recent-login`.
  */
 export const SUPABASE_ERROR_TABLE: Readonly<Record<string, SupabaseErrorMapping>> = {
   invalid_credentials: 'wrong-password',
@@ -77,6 +88,8 @@ export const SUPABASE_ERROR_TABLE: Readonly<Record<string, SupabaseErrorMapping>
     federated: 'operation-not-allowed',
     anonymous: 'generic',
     other: 'generic',
+    mfaEnroll: 'invalid-phone-number',
+    mfaSignIn: 'invalid-verification-code',
   },
   email_provider_disabled: 'operation-not-allowed',
   phone_provider_disabled: 'operation-not-allowed',
@@ -106,6 +119,17 @@ export const SUPABASE_ERROR_TABLE: Readonly<Record<string, SupabaseErrorMapping>
   bad_oauth_state: 'session-expired',
   bad_oauth_callback: 'session-expired',
   request_timeout: 'network-request-failed',
+  mfa_verification_failed: 'invalid-verification-code',
+  mfa_challenge_expired: 'code-expired',
+  mfa_ip_address_mismatch: 'code-expired',
+  mfa_factor_not_found: { default: 'generic', mfaEnroll: 'code-expired', mfaSignIn: 'code-expired' },
+  mfa_verified_factor_exists: 'credential-already-in-use',
+  insufficient_aal: 'requires-recent-login',
+  too_many_enrolled_mfa_factors: 'operation-not-allowed',
+  mfa_totp_enroll_not_enabled: 'operation-not-allowed',
+  mfa_totp_verify_not_enabled: 'operation-not-allowed',
+  mfa_phone_enroll_not_enabled: 'operation-not-allowed',
+  mfa_phone_verify_not_enabled: 'operation-not-allowed',
 };
 
 /** The catalogue code for a Supabase error code in a context (`generic` when the code is unknown). */

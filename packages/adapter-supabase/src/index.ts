@@ -20,6 +20,7 @@ import { sendSignInLink, signInWithEmailLink } from './browser/emailLink.ts';
 import { getRedirectResult, signInWithFederated } from './browser/federated.ts';
 import { createUser, signInWithPassword } from './browser/password.ts';
 import { confirmPhoneCode, startPhoneSignIn } from './browser/phone.ts';
+import { browserSecondFactors } from './browser/secondFactors.ts';
 import type { SupabaseProvider, SupabaseProviderOptions, SupabaseProviderSettings } from './browser/types.ts';
 import { clientFrom } from './browser/window.ts';
 import { lookupSignInMethods, refuseTenant } from './shared/common.ts';
@@ -111,6 +112,7 @@ export function createSupabaseProvider(
     applyActionCode: (code) => applyActionCode(ctx, code),
     linkWithCredential: (credential) => linkWithCredential(ctx, credential),
     signOut: () => signOut(ctx),
+    ...(ctx.capabilities.secondFactors ? { secondFactors: browserSecondFactors(ctx) } : {}),
   };
 }
 

@@ -125,6 +125,25 @@ describe('toAuthError - the error table', () => {
     ['bad_oauth_state', 'federated', 'session-expired'],
     ['bad_oauth_callback', 'federated', 'session-expired'],
     ['request_timeout', 'other', 'network-request-failed'],
+    ['validation_failed', 'mfaEnroll', 'invalid-phone-number'],
+    ['validation_failed', 'mfaSignIn', 'invalid-verification-code'],
+    ['session_not_found', 'mfaSignIn', 'code-expired'],
+    ['refresh_token_already_used', 'mfaSignIn', 'code-expired'],
+    ['mfa_verification_failed', 'mfaSignIn', 'invalid-verification-code'],
+    ['mfa_verification_failed', 'mfaEnroll', 'invalid-verification-code'],
+    ['mfa_challenge_expired', 'mfaSignIn', 'code-expired'],
+    ['mfa_ip_address_mismatch', 'mfaSignIn', 'code-expired'],
+    ['mfa_factor_not_found', 'mfaSignIn', 'code-expired'],
+    ['mfa_factor_not_found', 'mfaEnroll', 'code-expired'],
+    ['mfa_factor_not_found', 'other', 'generic'],
+    ['mfa_verified_factor_exists', 'mfaEnroll', 'credential-already-in-use'],
+    ['insufficient_aal', 'mfaEnroll', 'requires-recent-login'],
+    ['insufficient_aal', 'other', 'requires-recent-login'],
+    ['too_many_enrolled_mfa_factors', 'mfaEnroll', 'operation-not-allowed'],
+    ['mfa_totp_enroll_not_enabled', 'mfaEnroll', 'operation-not-allowed'],
+    ['mfa_totp_verify_not_enabled', 'mfaSignIn', 'operation-not-allowed'],
+    ['mfa_phone_enroll_not_enabled', 'mfaEnroll', 'operation-not-allowed'],
+    ['mfa_phone_verify_not_enabled', 'mfaSignIn', 'operation-not-allowed'],
   ];
 
   it('SUPABASE_ERROR_TABLE - should have an expectation for every code it maps', () => {
@@ -569,7 +588,11 @@ describe('provider', () => {
       reliableSignInMethodLookup: false,
       actionCodes: ['resetPassword', 'verifyEmail', 'verifyAndChangeEmail'],
       captcha: false,
+      secondFactors: ['totp', 'phone'],
     });
+    const { provider: noMfa } = createSupabaseHarness({ settings: { secondFactors: [] } });
+    expect(noMfa.capabilities.secondFactors).toBeUndefined();
+    expect(noMfa.secondFactors).toBeUndefined();
   });
 
   it('setTenant - should accept only the project itself', async () => {

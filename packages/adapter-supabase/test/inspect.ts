@@ -27,6 +27,9 @@ export const CONTRACT_PROJECT: GoTrueDoubleOptions = {
   secureEmailChange: false,
   uriAllowList: ['http://localhost/**'],
   templates: DOORWAY_TEMPLATES,
+  // Phone MFA is opt-in in GoTrue; a 1 s max frequency lets the contract text a factor at enrolment and
+  // again at sign-in a few requests later (the double's clock moves 1 s per request).
+  mfa: { totp: true, phone: true, phoneMaxFrequencySeconds: 1 },
 };
 
 const KIND_TYPES: Record<ContractEmailKind, readonly string[]> = {
@@ -93,6 +96,8 @@ export function doubleInspect(
       idToken: double.idp.idToken(toSupabaseProvider(providerId), identity),
     }),
     solvedVerifier,
+    // TOTP codes are for the double's simulated time, as its authenticator app would show them.
+    now: () => double.clock.now(),
     disableUser: async (uid) => {
       double.admin.updateUserById(uid, { ban_duration: '876000h' });
     },

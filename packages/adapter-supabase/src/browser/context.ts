@@ -13,8 +13,9 @@ import {
   type SignInResult,
   systemClock,
 } from '@doorway/auth-core';
-import type { GoTrueClient, User } from '@supabase/supabase-js';
+import type { GoTrueClient, Session, User } from '@supabase/supabase-js';
 import { supabaseCapabilities } from '../shared/common.ts';
+import { awaitsSecondFactor } from '../shared/secondFactors.ts';
 import { toAuthUser } from '../user.ts';
 import type { SupabaseBrowser, SupabaseProviderSettings } from './types.ts';
 import { defaultActionUrl, windowBrowser } from './window.ts';
@@ -58,6 +59,7 @@ export function createContext(auth: GoTrueClient, settings: SupabaseProviderSett
       phone: settings.phone ?? true,
       browser: true,
       captcha: settings.captcha !== undefined,
+      secondFactors: settings.secondFactors ?? ['totp', 'phone'],
     }),
     current: null,
     verified: new Map(),
@@ -73,6 +75,14 @@ export const userOf = (ctx: ProviderContext, user: User): AuthUser =>
 export const captchaToken = (ctx: ProviderContext): string | undefined =>
   ctx.settings.captcha?.getToken() ?? undefined;
 
+/**
+ * The user a session signs in, or `null` while it waits for its second factor: a first factor's aal1
+ * session of an account with a verified factor signs nobody in, as far as the app is concerned.
+ */
+function userOfSession(ctx: ProviderContext, session: Session): AuthUser | null {
+  return awaitsSecondFactor(session.access_token, session.user) ? null : userOf(ctx, session.user);
+}
+
 /** Keeps getCurrentUser in step with the client's session: refreshes, other tabs, sign-outs. */
 export function followSession(ctx: ProviderContext): { ready: Promise<void>; stop(): void } {
   const {
@@ -80,11 +90,11 @@ export function followSession(ctx: ProviderContext): { ready: Promise<void>; sto
   } = ctx.auth.onAuthStateChange((event, session) => {
     // No awaits in here: supabase-js runs these callbacks inside its own calls.
     if (event === 'SIGNED_OUT') ctx.current = null;
-    else if (session?.user) ctx.current = userOf(ctx, session.user);
+    else if (session?.user) ctx.current = userOfSession(ctx, session);
   });
   const ready = ctx.auth.getSession().then(
     ({ data }) => {
-      if (data.session?.user && ctx.current === null) ctx.current = userOf(ctx, data.session.user);
+      if (data.session?.user && ctx.current === null) ctx.current = userOfSession(ctx, data.session);
     },
     () => undefined,
   );

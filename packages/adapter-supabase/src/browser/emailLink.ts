@@ -14,7 +14,8 @@ import {
   signInLinkRequest,
 } from '../shared/emailLink.ts';
 import { upgradeWithEmail } from './anonymous.ts';
-import { captchaToken, type ProviderContext, signedIn } from './context.ts';
+import { firstFactorSignedIn } from './assurance.ts';
+import { captchaToken, type ProviderContext } from './context.ts';
 
 /** `sendSignInLinkToEmail`: Supabase's upgrade link for an anonymous user, else a magic link. */
 export async function sendSignInLink(ctx: ProviderContext, email: string, url: string): Promise<void> {
@@ -50,5 +51,5 @@ export async function signInWithEmailLink(
     ctx.current = null;
     throw new AuthError('email-mismatch', { email });
   }
-  return signedIn(ctx, data.user, 'emailLink', linkCreatedAccount(parsed, options));
+  return firstFactorSignedIn(ctx, data.user, 'emailLink', linkCreatedAccount(parsed, options));
 }

@@ -15,7 +15,8 @@ import type { Provider, User } from '@supabase/supabase-js';
 import { toAuthError } from '../errors.ts';
 import { type OAuthLanding, parseOAuthLanding } from '../links.ts';
 import { acceptsIdToken, looksNew, toSupabaseProvider } from '../user.ts';
-import { captchaToken, type ProviderContext, signedIn } from './context.ts';
+import { firstFactorSignedIn } from './assurance.ts';
+import { captchaToken, type ProviderContext } from './context.ts';
 import { oauthRedirect, waitForPopup } from './popup.ts';
 
 const newUserWindowMs = (ctx: ProviderContext): number => ctx.settings.newUserWindowMs ?? 1000;
@@ -102,7 +103,8 @@ async function completeOAuth(ctx: ProviderContext, landing: OAuthLanding): Promi
     user = data.user;
   }
   if (!user) throw new AuthError('generic');
-  return signedIn(ctx, user, landing.providerId, !landing.link && looksNew(user, newUserWindowMs(ctx)));
+  const isNew = !landing.link && looksNew(user, newUserWindowMs(ctx));
+  return firstFactorSignedIn(ctx, user, landing.providerId, isNew);
 }
 
 /** Signs in (or links) with a federated credential's ID token, for the providers GoTrue takes them from. */
@@ -128,5 +130,5 @@ export async function withIdToken(
     : await ctx.auth.signInWithIdToken(params);
   if (error) throw toAuthError(error, 'federated', { credential });
   const isNew = !link && looksNew(data.user, newUserWindowMs(ctx));
-  return signedIn(ctx, data.user, credential.providerId, isNew, credential);
+  return firstFactorSignedIn(ctx, data.user, credential.providerId, isNew, credential);
 }

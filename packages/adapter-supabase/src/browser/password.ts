@@ -12,6 +12,7 @@ import {
 import { toAuthError } from '../errors.ts';
 import { actionRedirectUrl } from '../links.ts';
 import { signUpData, signUpWithoutSession } from '../shared/password.ts';
+import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext, signedIn, userOf } from './context.ts';
 
 /** `signInWithEmailAndPassword`. */
@@ -26,7 +27,7 @@ export async function signInWithPassword(
     options: { captchaToken: captchaToken(ctx) },
   });
   if (error) throw toAuthError(error, 'password');
-  return signedIn(ctx, data.user, 'password', false);
+  return firstFactorSignedIn(ctx, data.user, 'password', false);
 }
 
 /** `createUser`: signs the new account in, unless "Confirm email" is on (see `signUpWithoutSession`). */

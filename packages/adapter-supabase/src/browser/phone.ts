@@ -5,7 +5,8 @@
 import { type AuthCredential, AuthError, type CaptchaVerifier, type SignInResult } from '@doorway/auth-core';
 import { toAuthError } from '../errors.ts';
 import { upgradeWithPhone } from './anonymous.ts';
-import { captchaToken, type ProviderContext, signedIn } from './context.ts';
+import { firstFactorSignedIn } from './assurance.ts';
+import { captchaToken, type ProviderContext } from './context.ts';
 import { decodeVerification, E164, encodeVerification } from './verificationId.ts';
 
 /** `startPhoneSignIn`. */
@@ -63,5 +64,5 @@ export async function confirmPhoneCode(
     throw toAuthError(error, 'sms');
   }
   if (!data.user) throw new AuthError('generic');
-  return signedIn(ctx, data.user, 'phone', !options?.link && v.type === 'sms' && v.isNew);
+  return firstFactorSignedIn(ctx, data.user, 'phone', !options?.link && v.type === 'sms' && v.isNew);
 }

@@ -3,7 +3,7 @@
  * it uses (injectable for tests and non-window hosts).
  * @module
  */
-import type { AuthProvider, Clock } from '@doorway/auth-core';
+import type { AuthProvider, Clock, SecondFactorKind } from '@doorway/auth-core';
 import type { GoTrueClient, GoTrueClientOptions, SupabaseClient } from '@supabase/supabase-js';
 
 /** supabase-js auth options (as in `createClient(url, key, { auth })`). */
@@ -93,6 +93,14 @@ export interface SupabaseProviderSettings {
   phone?: boolean;
   /** The project's captcha; turns `capabilities.captcha` on. */
   captcha?: SupabaseCaptcha;
+  /**
+   * The second factors the project offers (Auth → Multi-Factor): `capabilities.secondFactors`. Default
+   * `['totp', 'phone']`; leave `phone` out unless phone MFA is enabled (GoTrue ships it off) and an SMS
+   * provider is configured, and pass `[]` when the project has MFA off.
+   */
+  secondFactors?: readonly SecondFactorKind[];
+  /** The issuer an authenticator app lists new TOTP factors under. Default GoTrue's: the Site URL's host. */
+  totpIssuer?: string;
   /** The project's SMS OTP lifetime (Auth → Providers → Phone). Default 60 s, GoTrue's default. */
   smsCodeLifetimeSeconds?: number;
   /** How close an account's creation and first sign-in must be to count as new (OAuth). Default 1000 ms. */

@@ -3,7 +3,13 @@
  * with: their capabilities, the tenant refusal and the sign-in method lookup Supabase does not have.
  * @module
  */
-import { AuthError, type ProviderCapabilities, requireEmail, type SignInMethod } from '@doorway/auth-core';
+import {
+  AuthError,
+  type ProviderCapabilities,
+  requireEmail,
+  type SecondFactorKind,
+  type SignInMethod,
+} from '@doorway/auth-core';
 import { SUPABASE_ACTION_MODES } from '../links.ts';
 
 /** What differs between the providers' capabilities: what a browser (or a configured widget) adds. */
@@ -16,6 +22,8 @@ export interface CapabilityOptions {
   browser: boolean;
   /** Whether a captcha guards the requests. */
   captcha: boolean;
+  /** The second factors offered (none or absent: the capability is left out). */
+  secondFactors?: readonly SecondFactorKind[];
 }
 
 /** The capabilities of a Supabase provider: the same Supabase, minus what needs a browser. */
@@ -33,6 +41,7 @@ export function supabaseCapabilities(options: CapabilityOptions): ProviderCapabi
     reliableSignInMethodLookup: false,
     actionCodes: SUPABASE_ACTION_MODES,
     captcha: options.captcha,
+    ...(options.secondFactors?.length ? { secondFactors: Object.freeze([...options.secondFactors]) } : {}),
   });
 }
 
