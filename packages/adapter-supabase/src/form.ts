@@ -11,6 +11,10 @@
  *   token-hash links (Doorway's templates) and refuses a PKCE return with `session-expired`, as supabase-js
  *   does without its verifier.
  * - **Browser-only methods** (captcha, phone, OAuth, credentials, linking) reject `operation-not-allowed`.
+ * - **Second factors: authenticator apps only** (`capabilities.secondFactors: ['totp']`). A password or
+ *   email-link sign-in of an account with a verified factor rejects `second-factor-required`; its challenge
+ *   keeps the aal1 access token (the flow seals it in its cookie) and the TOTP code finishes it over REST.
+ *   A phone factor's SMS rejects `javascript-required` (see `./server/formFactors.ts`).
  * @module
  */
 import type { AuthProvider } from '@doorway/auth-core';
@@ -19,6 +23,7 @@ import type { GoTrueApi } from './rest.ts';
 import { createUser, signInAnonymously, signInWithPassword, signOut } from './server/formAccounts.ts';
 import type { FormContext } from './server/formContext.ts';
 import { sendPasswordResetEmail, sendSignInLink, signInWithEmailLink } from './server/formEmail.ts';
+import { FORM_SECOND_FACTORS, formSecondFactors } from './server/formFactors.ts';
 import type { SupabaseFormSettings } from './server/types.ts';
 import { lookupSignInMethods, refuseTenant, supabaseCapabilities } from './shared/common.ts';
 import { isSignInLink } from './shared/emailLink.ts';
@@ -50,6 +55,7 @@ export function createSupabaseFormProvider(
       phone: false,
       browser: false,
       captcha: false,
+      secondFactors: FORM_SECOND_FACTORS,
     }),
     getCurrentUser: () => ctx.current?.user ?? null,
     sessionToken: () => ctx.current?.accessToken ?? null,
@@ -67,5 +73,6 @@ export function createSupabaseFormProvider(
     checkActionCode: (code) => actions.checkActionCode(code),
     applyActionCode: (code) => actions.applyActionCode(code),
     signOut: () => signOut(ctx),
+    secondFactors: formSecondFactors(ctx),
   };
 }

@@ -63,7 +63,7 @@ function withRedirect(path: string, redirectTo: string | undefined): string {
  */
 export async function goTrueRequest(
   api: GoTrueApi,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   token: string | null,
   body?: unknown,
@@ -191,4 +191,42 @@ export function logout(
 /** Whether a logout did what was asked: it succeeded, or the session (or its user) was already gone. */
 export function loggedOut(result: GoTrueResult): boolean {
   return result.ok || result.status === 401 || result.status === 403 || result.status === 404;
+}
+
+/** `POST /factors`: enrols a TOTP factor (answers its secret and URI) for the user of `accessToken`. */
+export function enrollTotpFactor(
+  api: GoTrueApi,
+  accessToken: string,
+  friendlyName: string,
+): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'POST', '/factors', accessToken, {
+    friendly_name: friendlyName,
+    factor_type: 'totp',
+  });
+}
+
+/** `POST /factors/{id}/challenge`: a challenge of one of the user's factors (answers its `id`). */
+export function challengeFactor(
+  api: GoTrueApi,
+  accessToken: string,
+  factorId: string,
+): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'POST', `/factors/${encodeURIComponent(factorId)}/challenge`, accessToken, {});
+}
+
+/** `POST /factors/{id}/verify`: the code of a challenge; answers a session at aal2. */
+export function verifyFactor(
+  api: GoTrueApi,
+  accessToken: string,
+  params: { factorId: string; challengeId: string; code: string },
+): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'POST', `/factors/${encodeURIComponent(params.factorId)}/verify`, accessToken, {
+    challenge_id: params.challengeId,
+    code: params.code,
+  });
+}
+
+/** `DELETE /factors/{id}`: removes one of the user's factors (a verified one only at aal2). */
+export function unenrollFactor(api: GoTrueApi, accessToken: string, factorId: string): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'DELETE', `/factors/${encodeURIComponent(factorId)}`, accessToken);
 }

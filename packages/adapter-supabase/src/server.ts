@@ -19,7 +19,8 @@
  *   (`token_hash` + `type`). Supabase has no `recoverEmail` / `revertSecondFactorAddition` links:
  *   {@link SUPABASE_ACTION_MODES} lists what it has, and hosts show the failure card for the others.
  * - **Signing in on the server** (the form path) is the browser's requests without supabase-js: the
- *   sign-in's access token is the host's session (see `./form.ts`).
+ *   sign-in's access token is the host's session (see `./form.ts`). An aal1 token of an account with a
+ *   verified second factor is not a session: it waits for its second factor.
  * @module
  */
 import type { AuthServer } from '@doorway/auth-core/server';

@@ -12,12 +12,14 @@ import {
   type KeyValueStorage,
   normalizeConfig,
   type ProviderOp,
+  type SecondFactorChallenge,
   type SignInResult,
   systemClock,
 } from '@doorway/auth-core';
 import { SERVER_OPS, type ServerAuthProvider } from '@doorway/auth-core/server';
 import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '@doorway/gotrue-double';
 import { expectAuthError } from '@doorway/testing';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
   createSupabaseProvider,
@@ -39,6 +41,9 @@ const PROJECT: GoTrueDoubleOptions = {
   templates: SUPABASE_EMAIL_TEMPLATES,
 };
 
+/** The double each server of {@link setup} talks to. */
+const doubles = new WeakMap<object, GoTrueDouble>();
+
 function setup(project: GoTrueDoubleOptions = {}, settings: SupabaseFormSettings = { actionUrl: ACTION }) {
   const double = createGoTrueDouble({ ...PROJECT, ...project });
   const server = createSupabaseServer({
@@ -46,6 +51,7 @@ function setup(project: GoTrueDoubleOptions = {}, settings: SupabaseFormSettings
     anonKey: double.anonKey,
     fetch: double.fetch,
   });
+  doubles.set(server, double);
   return { double, server, provider: server.formProvider(settings) };
 }
 
@@ -90,6 +96,24 @@ function run(op: ProviderOp, provider: ServerAuthProvider, storage?: KeyValueSto
 const requestsTo = (double: GoTrueDouble, method: string, path: string) =>
   double.requests.filter((r) => r.method === method && r.path === path).length;
 
+/** What an authenticator app shows for `secret` at the double's time. */
+const totp = (double: GoTrueDouble, secret: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: double.clock.now() });
+
+/** A new account with a verified authenticator app, made through a form provider of `server`. */
+async function accountWithTotp(server: ReturnType<typeof createSupabaseServer>) {
+  const provider = server.formProvider();
+  const address = `mfa-${Math.random().toString(36).slice(2)}@example.com`;
+  await provider.createUser(address, PASSWORD);
+  const ops = provider.secondFactors;
+  if (!ops) throw new Error('the form provider offers second factors');
+  const { enrollmentId, secret } = await ops.startTotpEnrollment();
+  const double = doubles.get(server);
+  if (!double) throw new Error('a server of setup()');
+  const factor = await ops.finishTotpEnrollment(enrollmentId, totp(double, secret));
+  return { address, factorId: factor.uid, secret };
+}
+
 /** The link of the last email the double sent to `email`. */
 function lastLink(double: GoTrueDouble, email: string): string {
   const link = [...double.outbox.emails].reverse().find((m) => m.to === email)?.link;
@@ -110,6 +134,8 @@ describe('capabilities', () => {
       popup: false,
       redirect: false,
       captcha: false,
+      // A phone factor's SMS is the browser's (server/formFactors.ts).
+      secondFactors: ['totp'],
     });
     expect(provider.capabilities).toMatchObject({ reliableSignInMethodLookup: false, anonymous: true });
     browser.dispose();
@@ -133,6 +159,9 @@ describe('the server ops, as the runner’s execute performs them', () => {
         'sendPasswordReset',
         'setTenant',
         'signOut',
+        'startSecondFactor',
+        'finishSecondFactor',
+        'cancelSecondFactor',
       ].sort(),
     );
   });
@@ -326,6 +355,60 @@ describe('the server ops, as the runner’s execute performs them', () => {
     await run({ kind: 'signOut' }, provider);
     await server.formProvider().signOut();
     expect(requestsTo(double, 'POST', '/logout')).toBe(1);
+  });
+
+  it('startSecondFactor, finishSecondFactor: an authenticator app finishes a password sign-in over REST; its aal2 token is the host’s', async () => {
+    const { double, server, provider } = setup();
+    const { address, factorId, secret } = await accountWithTotp(server);
+    const error = await expectAuthError(
+      run({ kind: 'passwordSignIn', email: address, password: PASSWORD, link: false }, provider),
+      'second-factor-required',
+    );
+    expect(provider.sessionToken()).toBeNull();
+    const challenge = JSON.parse(JSON.stringify(error.challenge)) as SecondFactorChallenge;
+    const later = server.formProvider();
+    const started = (await run(
+      { kind: 'startSecondFactor', challenge, factorUid: factorId, sms: false, verifier: null },
+      later,
+    )) as { verificationId: string };
+    expect(requestsTo(double, 'POST', `/factors/${factorId}/challenge`)).toBe(2);
+    const result = (await run(
+      {
+        kind: 'finishSecondFactor',
+        challenge,
+        verificationId: started.verificationId,
+        code: totp(double, secret),
+      },
+      later,
+    )) as SignInResult;
+    expect(result).toMatchObject({ providerId: 'password', isNewUser: false });
+    const session = await server.verifySession(later.sessionToken());
+    expect(session?.session).toMatchObject({ uid: result.user.uid, signInProvider: 'password' });
+  });
+
+  it('cancelSecondFactor: POST /logout with the pending aal1 token; nobody signed in', async () => {
+    const { double, server, provider } = setup();
+    const { address } = await accountWithTotp(server);
+    const error = await expectAuthError(
+      provider.signInWithEmailAndPassword(address, PASSWORD),
+      'second-factor-required',
+    );
+    const challenge = error.challenge as SecondFactorChallenge;
+    const pending = (challenge.session as { accessToken: string }).accessToken;
+    const before = requestsTo(double, 'POST', '/logout');
+    await run({ kind: 'cancelSecondFactor', challenge }, provider);
+    expect(requestsTo(double, 'POST', '/logout')).toBe(before + 1);
+    expect(provider.getCurrentUser()).toBeNull();
+    // Its session is gone at GoTrue (the host would refuse the aal1 token anyway).
+    const response = await double.fetch(`${double.authUrl}/user`, {
+      headers: {
+        apikey: double.anonKey,
+        authorization: `Bearer ${pending}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
+    });
+    expect(((await response.json()) as { code: string }).code).toBe('session_not_found');
+    expect(await server.verifySession(pending)).toBeNull();
   });
 
   it('actionCode: an email verification link, applied once', async () => {

@@ -1,16 +1,18 @@
 /**
- * Second factors on the Supabase adapter's browser provider, against the GoTrue double: the
- * `second-factor-required` challenge after each kind of first factor, nobody signed in while it waits,
- * codes refused and accepted, cancelling, enrolment and removal. What these prove holds for the double; see
- * the README.
+ * Second factors on the Supabase adapter (browser provider and the server's form provider), against the
+ * GoTrue double: the `second-factor-required` challenge after each kind of first factor, nobody signed in
+ * while it waits, codes refused and accepted, cancelling, enrolment and removal, and the host's session
+ * refusing a sign-in still at aal1. What these prove holds for the double; see the README.
  */
 import type { SecondFactorChallenge, SecondFactorInfo } from '@doorway/auth-core';
-import type { GoTrueDouble } from '@doorway/gotrue-double';
+import { createGoTrueDouble, type GoTrueDouble } from '@doorway/gotrue-double';
 import { expectAuthError } from '@doorway/testing';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SupabaseProvider } from '../src/index.ts';
+import { createSupabaseServer } from '../src/server.ts';
 import { ACTION_URL, createSupabaseHarness, type SupabaseHarness, server } from './harness.ts';
+import { CONTRACT_PROJECT } from './inspect.ts';
 
 afterAll(() => server.close());
 
@@ -303,5 +305,86 @@ describe('browser provider: enrolment and removal', () => {
       'Authenticator app 2',
     ]);
     expect(secret).not.toBe(second.secret);
+  });
+});
+
+describe('server: form provider and host session', () => {
+  function serverOn(double: GoTrueDouble) {
+    return createSupabaseServer({ url: double.projectUrl, anonKey: double.anonKey, fetch: double.fetch });
+  }
+
+  /** An account with a verified TOTP factor, made over the form provider. */
+  async function formAccount(double: GoTrueDouble) {
+    const provider = serverOn(double).formProvider();
+    const address = email('form');
+    const { user } = await provider.createUser(address, PASSWORD);
+    const ops = provider.secondFactors;
+    if (!ops) throw new Error('secondFactors missing');
+    const { enrollmentId, secret } = await ops.startTotpEnrollment();
+    const factor = await ops.finishTotpEnrollment(enrollmentId, totpCode(double, secret));
+    return { email: address, uid: user.uid, factor, secret, aal2: provider.sessionToken() };
+  }
+
+  it('signInWithEmailAndPassword - should reject second-factor-required with no session token, and a later request finishes it with the TOTP code', async () => {
+    const double = createGoTrueDouble(CONTRACT_PROJECT);
+    const { email: address, uid, factor, secret } = await formAccount(double);
+    const first = serverOn(double).formProvider();
+    const error = await expectAuthError(
+      first.signInWithEmailAndPassword(address, PASSWORD),
+      'second-factor-required',
+    );
+    expect(first.sessionToken()).toBeNull();
+    expect(first.getCurrentUser()).toBeNull();
+    const challenge = JSON.parse(JSON.stringify(error.challenge)) as SecondFactorChallenge;
+    // The next request (another provider) picks the challenge up from the sealed flow state.
+    const second = serverOn(double).formProvider();
+    const ops = second.secondFactors;
+    if (!ops) throw new Error('secondFactors missing');
+    const { verificationId } = await ops.startSignIn(challenge, factor.uid);
+    await expectAuthError(
+      ops.finishSignIn(challenge, verificationId, totpCode(double, secret, -20 * STEP_MS)),
+      'invalid-verification-code',
+    );
+    expect(second.sessionToken()).toBeNull();
+    const result = await ops.finishSignIn(challenge, verificationId, totpCode(double, secret));
+    expect(result).toMatchObject({ providerId: 'password', isNewUser: false, user: { uid } });
+    expect(claims(second.sessionToken() ?? '')).toMatchObject({ aal: 'aal2' });
+    const session = await serverOn(double).verifySession(second.sessionToken());
+    expect(session?.session).toMatchObject({ uid, signInProvider: 'password' });
+  });
+
+  it('the host session - should refuse an aal1 token of an account with a verified factor', async () => {
+    const double = createGoTrueDouble(CONTRACT_PROJECT);
+    const { email: address, aal2 } = await formAccount(double);
+    const response = await double.fetch(`${double.authUrl}/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: double.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: address, password: PASSWORD }),
+    });
+    const aal1 = String(((await response.json()) as { access_token: string }).access_token);
+    const host = serverOn(double);
+    await expect(host.verifySession(aal1)).resolves.toBeNull();
+    await expectAuthError(host.createSessionCookie(aal1), 'session-expired');
+    // Verifying the factor at enrolment ended the user's aal1 sessions; the aal2 one is the host's.
+    await expect(host.createSessionCookie(aal2 ?? '')).resolves.toBe(aal2);
+  });
+
+  it('phone factors - should need the browser (javascript-required) on the server', async () => {
+    const double = createGoTrueDouble(CONTRACT_PROJECT);
+    const provider = serverOn(double).formProvider();
+    expect(provider.capabilities.secondFactors).toEqual(['totp']);
+    await provider.createUser(email('server-phone'), PASSWORD);
+    const ops = provider.secondFactors;
+    if (!ops) throw new Error('secondFactors missing');
+    const verifier = { kind: 'none', render: async () => {}, isSolved: () => true, clear: () => {} };
+    await expectAuthError(ops.startPhoneEnrollment(phone(), verifier), 'javascript-required');
+    const challenge: SecondFactorChallenge = {
+      factors: [
+        { uid: 'f', kind: 'phone', displayName: null, phoneNumber: '+*******1234', enrolledAt: null },
+      ],
+      session: { kind: 'supabase-aal1', accessToken: provider.sessionToken(), providerId: 'password' },
+    };
+    await expectAuthError(ops.startSignIn(challenge, 'f'), 'javascript-required');
+    expect(double.outbox.sms).toHaveLength(0);
   });
 });

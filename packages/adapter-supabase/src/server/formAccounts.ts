@@ -16,7 +16,7 @@ import {
   userOf,
 } from '../rest.ts';
 import { signUpData, signUpWithoutSession } from '../shared/password.ts';
-import { type FormContext, refusal, requireSession, signedIn } from './formContext.ts';
+import { type FormContext, firstFactorSignedIn, refusal, requireSession, signedIn } from './formContext.ts';
 
 /** `signInWithEmailAndPassword`. */
 export async function signInWithPassword(
@@ -26,7 +26,7 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   const result = await passwordGrant(ctx.api, requireEmail(email), password);
   if (!result.ok) throw refusal(result, 'password');
-  return signedIn(ctx, requireSession(result), 'password', false);
+  return firstFactorSignedIn(ctx, requireSession(result), 'password', false);
 }
 
 /** `createUser`: signs the new account in, unless "Confirm email" is on (see `signUpWithoutSession`). */

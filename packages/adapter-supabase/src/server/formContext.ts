@@ -5,7 +5,8 @@
  */
 import { AuthError, type AuthErrorDetails, type AuthUser, type SignInResult } from '@doorway/auth-core';
 import { mapSupabaseErrorCode, type SupabaseErrorContext } from '../errors.ts';
-import { type GoTrueApi, type GoTrueResult, type GoTrueSession, sessionOf } from '../rest.ts';
+import { type GoTrueApi, type GoTrueResult, type GoTrueSession, logout, sessionOf } from '../rest.ts';
+import { awaitsSecondFactor, secondFactorChallenge } from '../shared/secondFactors.ts';
 import { toAuthUser } from '../user.ts';
 import type { SupabaseFormSettings } from './types.ts';
 
@@ -33,6 +34,38 @@ export function requireSession(result: Extract<GoTrueResult, { ok: true }>): GoT
   return session;
 }
 
+/**
+ * Ends a first factor on the server: the sign-in, or, when its session is at aal1 and the account has a
+ * verified factor, `second-factor-required` with the challenge (which keeps the aal1 access token, for the
+ * sealed flow state) and nobody signed in.
+ */
+export async function firstFactorSignedIn(
+  ctx: FormContext,
+  session: GoTrueSession,
+  providerId: string,
+  isNewUser: boolean,
+): Promise<SignInResult> {
+  if (!awaitsSecondFactor(session.accessToken, session.user)) {
+    return signedIn(ctx, session, providerId, isNewUser);
+  }
+  ctx.current = null;
+  const pending = { accessToken: session.accessToken, refreshToken: null, providerId };
+  const challenge = secondFactorChallenge(session.user, pending);
+  if (challenge.factors.length === 0) {
+    // Only factors Doorway does not offer (WebAuthn): nothing here can finish this sign-in.
+    await logout(ctx.api, session.accessToken, 'local').catch(() => undefined);
+    throw new AuthError('operation-not-allowed');
+  }
+  throw new AuthError('second-factor-required', { challenge });
+}
+
+/** Makes `session` the request's (a sign-in, or the aal2 session a new factor's verification gave). */
+export function keepSession(ctx: FormContext, session: GoTrueSession): AuthUser {
+  const user = toAuthUser(session.user, { emailLink: true });
+  ctx.current = { user, accessToken: session.accessToken };
+  return user;
+}
+
 /** Records the request's sign-in and answers it. */
 export function signedIn(
   ctx: FormContext,
@@ -40,7 +73,5 @@ export function signedIn(
   providerId: string,
   isNewUser: boolean,
 ): SignInResult {
-  const user = toAuthUser(session.user, { emailLink: true });
-  ctx.current = { user, accessToken: session.accessToken };
-  return { user, isNewUser, providerId };
+  return { user: keepSession(ctx, session), isNewUser, providerId };
 }

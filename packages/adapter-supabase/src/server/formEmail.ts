@@ -17,7 +17,7 @@ import {
   sendMagicLink,
   signInLinkRequest,
 } from '../shared/emailLink.ts';
-import { type FormContext, refusal, requireSession, signedIn } from './formContext.ts';
+import { type FormContext, firstFactorSignedIn, refusal, requireSession } from './formContext.ts';
 
 /** `sendSignInLinkToEmail` (no anonymous upgrade here: that needs the anonymous user's own session). */
 export async function sendSignInLink(ctx: FormContext, email: string, url: string): Promise<void> {
@@ -59,5 +59,5 @@ export async function signInWithEmailLink(
     await logout(ctx.api, session.accessToken, 'local').catch(() => undefined);
     throw new AuthError('email-mismatch', { email });
   }
-  return signedIn(ctx, session, 'emailLink', linkCreatedAccount(parsed, options));
+  return firstFactorSignedIn(ctx, session, 'emailLink', linkCreatedAccount(parsed, options));
 }

@@ -8,11 +8,11 @@ import { AuthError, type AuthUser } from '@doorway/auth-core';
 import type { SessionUser } from '@doorway/auth-core/server';
 import type { User } from '@supabase/supabase-js';
 import { getUser, loggedOut, logout } from '../rest.ts';
+import { claimsOf } from '../shared/jwt.ts';
+import { awaitsSecondFactor } from '../shared/secondFactors.ts';
 import { toAuthUser, toDoorwayProvider } from '../user.ts';
 import type { ServerContext } from './context.ts';
 import type { SupabaseSessionScope } from './types.ts';
-
-const TOKEN = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -20,21 +20,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export interface VerifiedSession {
   session: SessionUser;
   user: AuthUser;
-}
-
-/** The claims of a JWT, unverified (GoTrue verifies; this only reads `exp`, `amr`, … of a token it accepted). */
-function claimsOf(token: string): Record<string, unknown> | null {
-  if (!TOKEN.test(token)) return null;
-  const body = token.split('.')[1] ?? '';
-  try {
-    const b64 = body.replace(/-/g, '+').replace(/_/g, '/');
-    const payload: unknown = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))),
-    );
-    return isObject(payload) ? payload : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The token's claims if it is well-formed and unexpired now, else `null` (no request needed). */
@@ -47,13 +32,17 @@ export function liveClaims(
   return claims.exp * 1000 > ctx.now() ? { claims, exp: claims.exp } : null;
 }
 
+/** GoTrue's second-factor AMR methods: GoTrue lists the latest authentication first, so these lead at aal2. */
+const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
 /**
- * How the session was started, from the token's first `amr` entry: `password`, `anonymous`, the Doorway id
- * of an OAuth provider (`google.com`), else GoTrue's own method name (`otp` for email links and SMS codes
- * alike, `magiclink`, `email/signup`…).
+ * How the session was started, from the token's first `amr` entry that is not a second factor: `password`,
+ * `anonymous`, the Doorway id of an OAuth provider (`google.com`), else GoTrue's own method name (`otp` for
+ * email links and SMS codes alike, `magiclink`, `email/signup`…).
  */
 function signInProviderOf(claims: Record<string, unknown>, user: User): string {
-  const amr = Array.isArray(claims.amr) ? claims.amr[0] : undefined;
+  const entries: unknown[] = Array.isArray(claims.amr) ? claims.amr : [];
+  const amr = entries.find((e) => !(isObject(e) && SECOND_FACTOR_METHODS.has(String(e.method))));
   const method = isObject(amr) && typeof amr.method === 'string' ? amr.method : 'unknown';
   if (method === 'oauth') {
     const provider: unknown = user.app_metadata?.provider;
@@ -76,7 +65,11 @@ function toSessionUser(claims: Record<string, unknown>, user: User, exp: number)
   };
 }
 
-/** The session of a token, or GoTrue's refusal code (`bad_jwt` for a token refused without asking). */
+/**
+ * The session of a token, or GoTrue's refusal code (`bad_jwt` for a token refused without asking). A token
+ * at aal1 of an account with a verified factor is a sign-in still waiting for its second factor: refused
+ * (`insufficient_aal`), so the host never counts it as signed in.
+ */
 async function verifyToken(
   ctx: ServerContext,
   token: string,
@@ -89,6 +82,7 @@ async function verifyToken(
   if (!isObject(user) || typeof user.id !== 'string' || user.id !== live.claims.sub) {
     return { refused: undefined };
   }
+  if (awaitsSecondFactor(token, user)) return { refused: 'insufficient_aal' };
   return {
     session: toSessionUser(live.claims, user, live.exp),
     user: toAuthUser(user, { emailLink: true }),

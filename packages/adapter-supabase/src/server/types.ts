@@ -59,13 +59,15 @@ export interface SupabaseServer extends AuthServer {
   /**
    * Checks an access token (posted by the browser after sign-in) and returns the session cookie value: the
    * token itself. `expiresInMs` cannot lengthen it: the session ends at the token's `exp`. Rejects
-   * `session-expired` (malformed, expired or revoked token, deleted user), `user-disabled` (banned),
+   * `session-expired` (malformed, expired or revoked token, deleted user, or an aal1 token of an account with
+   * a verified second factor: a sign-in still waiting for it), `user-disabled` (banned),
    * `network-request-failed` (GoTrue unreachable or failing), `generic`.
    */
   createSessionCookie(accessToken: string, options?: { expiresInMs?: number }): Promise<string>;
   /**
    * The session and current user record of a cookie, or `null` when it is missing, malformed, expired,
-   * revoked (signed out) or its user deleted or banned. One `GET /user`; an expired token needs none.
+   * revoked (signed out), its user deleted or banned, or at aal1 while its account has a verified second
+   * factor. One `GET /user`; an expired token needs none.
    * Rejects only when GoTrue cannot be asked (`network-request-failed`, `generic`).
    */
   verifySession(cookie: string | null | undefined): Promise<{ session: SessionUser; user: AuthUser } | null>;
@@ -92,7 +94,9 @@ export interface SupabaseServer extends AuthServer {
    * over GoTrue REST, with this server's `fetch`. `sessionToken()` is the access token of the sign-in it made:
    * the host's session value, as {@link SupabaseServer.createSessionCookie} takes it. Capabilities and
    * catalogue codes are the browser provider's; what needs a browser (phone, OAuth, captcha, linking, an
-   * anonymous upgrade) rejects `operation-not-allowed`. Action codes go through
+   * anonymous upgrade) rejects `operation-not-allowed`. Second factors: authenticator apps only (a phone
+   * factor's SMS rejects `javascript-required`); a sign-in waiting for one rejects `second-factor-required`
+   * and `secondFactors.finishSignIn` makes `sessionToken()` the aal2 token. Action codes go through
    * {@link SupabaseServer.serverProvider}'s logic (and its kept reset links).
    * @param settings what the browser provider is given, where the server needs it (OAuth ids for
    *   `capabilities.federated`, the action route for links the flow gives no URL for)
