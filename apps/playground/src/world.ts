@@ -17,6 +17,7 @@ import {
   type FakeFaults,
   type FakeIdentity,
   type FakeIdpRequest,
+  type FakeMethod,
   type FakeProvider,
   type FakeUserInput,
   type ProviderMethod,
@@ -31,6 +32,7 @@ import {
   POPUP_HEIGHT,
   POPUP_WIDTH,
 } from '@doorway/auth-core';
+import { changedTheBackend, loggedSecondFactors, methodOf, replayArgs, savedArgs } from './loggedCalls.ts';
 
 /** The widget switches the side panel offers. */
 export interface PlaygroundConfig {
@@ -74,6 +76,31 @@ export const SEED_USERS: readonly FakeUserInput[] = [
     federated: { providerId: 'microsoft.com', sub: 'microsoft.com:margaret@example.com' },
   },
   { email: 'ken@acme.com', password: 'secret123', displayName: 'Ken', tenantId: 'acme' },
+  // Second factors: the SMS code shows in the panel's outbox, the authenticator app's code in the panel too.
+  {
+    email: 'sms@example.com',
+    password: 'secret123',
+    displayName: 'Sam',
+    emailVerified: true,
+    secondFactors: [{ kind: 'phone', phoneNumber: '+15555550100', displayName: 'Work phone' }],
+  },
+  {
+    email: 'totp@example.com',
+    password: 'secret123',
+    displayName: 'Tove',
+    emailVerified: true,
+    secondFactors: [{ kind: 'totp', secret: 'JBSWY3DPEHPK3PXP', displayName: 'Phone authenticator' }],
+  },
+  {
+    email: 'both@example.com',
+    password: 'secret123',
+    displayName: 'Bo',
+    emailVerified: true,
+    secondFactors: [
+      { kind: 'phone', phoneNumber: '+15555550101' },
+      { kind: 'totp', secret: 'KRUGS4ZANFZSAYJAORSXG5BAONSWG4TF' },
+    ],
+  },
 ];
 
 /** Admin actions of the side panel. */
@@ -91,7 +118,7 @@ type Entry =
       kind: 'call';
       device: string;
       t: number;
-      method: ProviderMethod;
+      method: FakeMethod;
       args: unknown[];
       identity?: FakeIdentity | null;
     }
@@ -286,7 +313,7 @@ async function replay(s: WorldState, fake: FakeProvider, log: readonly Entry[]):
 
 /** The fake with every successful call logged as this device's, the IdP's answer with a federated one. */
 function loggedProvider(s: WorldState, fake: FakeProvider, clock: Clock): AuthProvider {
-  const record = (method: ProviderMethod, args: unknown[], identity?: FakeIdentity | null) => {
+  const record = (method: FakeMethod, args: unknown[], identity?: FakeIdentity | null) => {
     const entry: Entry = { kind: 'call', device: s.device, t: clock.now(), method, args };
     if (identity !== undefined) entry.identity = identity;
     append(s, entry);
@@ -398,15 +425,9 @@ function queueIdentity(fake: FakeProvider, identity: FakeIdentity | null | undef
 }
 
 async function replayCall(fake: FakeProvider, entry: Extract<Entry, { kind: 'call' }>): Promise<void> {
-  const args = [...entry.args];
-  if (entry.method === 'startPhoneSignIn') {
-    const verifier = fake.createCaptchaVerifier(null);
-    fake.backend.captcha.solve(verifier);
-    args[1] = verifier;
-  }
+  const args = replayArgs(fake, entry.method, entry.args);
   if (entry.method === 'signInWithFederated') queueIdentity(fake, entry.identity);
-  const method = fake[entry.method] as (...a: unknown[]) => Promise<unknown>;
-  await method(...args);
+  await methodOf(fake, entry.method)(...args);
 }
 
 /** The fake IdP page's URL for a request. */
@@ -446,12 +467,13 @@ function askPopup(request: FakeIdpRequest): Promise<FakeIdentity | null> {
 type AsyncMethods = Pick<AuthProvider, ProviderMethod>;
 
 /**
- * The fake with every successful call recorded. `onFederated` is told about a federated call before it
+ * The fake with every successful call recorded, and every call that failed but changed the backend (a
+ * right first factor that asks for a second one). `onFederated` is told about a federated call before it
  * runs and returns how to read the identity the IdP gave.
  */
 function logged(
   fake: FakeProvider,
-  record: (method: ProviderMethod, args: unknown[], identity?: FakeIdentity | null) => void,
+  record: (method: FakeMethod, args: unknown[], identity?: FakeIdentity | null) => void,
   onFederated: (providerId: string, opts: FederatedOptions) => () => FakeIdentity | null | undefined,
 ): AuthProvider {
   const wrap =
@@ -460,11 +482,17 @@ function logged(
       const readIdentity =
         method === 'signInWithFederated' ? onFederated(args[0] as string, args[1] as FederatedOptions) : null;
       const run = fake[method] as (...a: unknown[]) => Promise<Awaited<ReturnType<AsyncMethods[M]>>>;
-      const result = await run(...args);
-      const saved = method === 'startPhoneSignIn' ? [args[0], null] : args;
-      record(method, JSON.parse(JSON.stringify(saved)) as unknown[], readIdentity?.() ?? undefined);
-      return result;
+      const save = () => record(method, savedArgs(method, args), readIdentity?.() ?? undefined);
+      try {
+        const result = await run(...args);
+        save();
+        return result;
+      } catch (error) {
+        if (changedTheBackend(error)) save();
+        throw error;
+      }
     };
+  const secondFactors = fake.secondFactors && loggedSecondFactors(fake.secondFactors, record);
   return {
     get capabilities() {
       return fake.capabilities;
@@ -491,6 +519,7 @@ function logged(
     applyActionCode: wrap('applyActionCode'),
     linkWithCredential: wrap('linkWithCredential'),
     signOut: wrap('signOut'),
+    secondFactors,
   };
 }
 
