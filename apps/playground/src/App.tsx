@@ -1,8 +1,11 @@
 import type { AuthCredential, WidgetConfigInput } from '@doorway/auth-core';
 import { SignInWidget } from '@doorway/ui-cards';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { Panel } from './Panel.tsx';
 import type { PlaygroundConfig, World } from './world.ts';
+
+// The account page's chunk (and its QR code's) loads once someone signs in, not with the playground.
+const AccountCard = lazy(() => import('./AccountCard.tsx').then((m) => ({ default: m.AccountCard })));
 
 /** The widget config for the panel's switches. */
 function widgetConfig(
@@ -54,6 +57,7 @@ export function App({ world }: { world: World }) {
   useEffect(() => world.subscribe(changed), [world]);
   const settings = world.config();
   const config = useMemo(() => widgetConfig(settings, setConflict), [settings]);
+  const user = world.provider.getCurrentUser();
 
   return (
     <div className="playground">
@@ -68,6 +72,11 @@ export function App({ world }: { world: World }) {
           clock={world.clock}
           storage={settings.noStorage ? null : undefined}
         />
+        {user && !user.isAnonymous ? (
+          <Suspense fallback={null}>
+            <AccountCard key={user.uid} provider={world.provider} />
+          </Suspense>
+        ) : null}
       </main>
       <Panel
         world={world}

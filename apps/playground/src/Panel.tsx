@@ -1,6 +1,7 @@
 import type { FakeFaults } from '@doorway/adapter-fake';
 import type { AuthCredential } from '@doorway/auth-core';
 import { useState } from 'react';
+import { fakeAuthenticatorCodes } from './AuthenticatorCodes.tsx';
 import {
   BackendSwitch,
   Check,
@@ -32,6 +33,7 @@ function fakeBackend(world: World): PanelBackend {
     emails: () =>
       [...outbox.emails].reverse().map((m) => ({ key: m.oobCode, kind: m.kind, to: m.to, link: m.link })),
     sms: () => [...outbox.sms].reverse().map((m) => ({ key: m.verificationId, to: m.to, code: m.code })),
+    authenticators: () => fakeAuthenticatorCodes(world.fake.backend),
     switches: [
       'displayMode',
       'signInFlow',
@@ -187,8 +189,9 @@ export function Panel(props: { world: World; conflict: AuthCredential | null; on
       <WorldSection backend={backend}>
         World <code>{world.id}</code>: seeded accounts ada@example.com / secret123 (password),
         grace@example.com (Google), linus@example.com (email link), margaret@example.com (Microsoft, not
-        offered), ken@acme.com / secret123 (Acme tenant). Phone: United Kingdom (+44) numbers are blocked by
-        the widget config.
+        offered), ken@acme.com / secret123 (Acme tenant); with second factors, all / secret123:
+        sms@example.com (text message), totp@example.com (authenticator app, its code in the outbox),
+        both@example.com (both). Phone: United Kingdom (+44) numbers are blocked by the widget config.
       </WorldSection>
     </aside>
   );

@@ -5,6 +5,7 @@
  */
 import type { AuthProvider } from '@doorway/auth-core';
 import { type ReactNode, useState } from 'react';
+import { type AuthenticatorCode, AuthenticatorCodes } from './AuthenticatorCodes.tsx';
 import { DEFAULT_CONFIG, type PlaygroundConfig } from './world.ts';
 
 /** An email in a backend's outbox, as the panel lists it. */
@@ -34,6 +35,8 @@ export interface PanelBackend {
   emails(): readonly OutboxEmail[];
   /** Text messages sent, newest first. */
   sms(): readonly OutboxSms[];
+  /** What the accounts' authenticator apps show now (a backend that can tell). */
+  authenticators?: () => readonly AuthenticatorCode[];
   /** The widget switches this backend offers, in the panel's order. */
   switches: readonly (keyof PlaygroundConfig)[];
   config(): PlaygroundConfig;
@@ -192,7 +195,10 @@ function EmailItem({ backend, email }: { backend: PanelBackend; email: OutboxEma
   );
 }
 
-/** The backend's outbox: emails (with their links) and text messages (with their codes), newest first. */
+/**
+ * The backend's outbox: emails (with their links) and text messages (with their codes), newest first, and
+ * the codes the accounts' authenticator apps show now.
+ */
 export function OutboxSection({ backend }: { backend: PanelBackend }) {
   const emails = backend.emails();
   const sms = backend.sms();
@@ -212,6 +218,7 @@ export function OutboxSection({ backend }: { backend: PanelBackend }) {
           </li>
         ))}
       </ul>
+      {backend.authenticators ? <AuthenticatorCodes read={backend.authenticators} /> : null}
     </section>
   );
 }
