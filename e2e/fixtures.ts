@@ -77,7 +77,8 @@ async function expectNoAxeViolationsWithoutScripts(page: Page): Promise<void> {
  * off (axe-core then checks a copy of its markup).
  */
 export function widgetOf(page: Page, options: { scripts?: boolean } = {}) {
-  const root = page.locator('.doorway');
+  // The sign-in widget, not the account page's second-factor card (`.doorway.doorway-account`) beside it.
+  const root = page.locator('.doorway:not(.doorway-account)');
   const self = {
     root,
     heading: root.getByRole('heading', { level: 1 }),
