@@ -80,16 +80,23 @@ export function factorFromRest(enrollment: rest.MfaEnrollment): SecondFactorInfo
 
 /**
  * What a form challenge's `session` holds: Firebase's pending credential (opaque, what finishing needs;
- * the server keeps it in its sealed state) and the first factor's provider id, for the result.
+ * the server keeps it in its sealed state), the first factor's provider id, for the result, and the
+ * sign-in's `mfaInfo` as Firebase answered it (phone numbers masked), so the browser provider can build
+ * the SDK's resolver from it once the page has hydrated (`browser/challenge.ts`).
  */
 export interface FormPendingSignIn {
   mfaPendingCredential: string;
   providerId: string;
+  mfaInfo?: rest.MfaEnrollment[];
 }
 
 /** The rejection of a sign-in whose account has a second factor: its challenge, plain JSON. */
 function challengeOf(mfa: rest.MfaPending, providerId: string): AuthError {
-  const session: FormPendingSignIn = { mfaPendingCredential: mfa.mfaPendingCredential, providerId };
+  const session: FormPendingSignIn = {
+    mfaPendingCredential: mfa.mfaPendingCredential,
+    providerId,
+    mfaInfo: mfa.mfaInfo,
+  };
   const factors = mfa.mfaInfo.flatMap((enrollment) => factorFromRest(enrollment) ?? []);
   const challenge: SecondFactorChallenge = { factors, session };
   return new AuthError('second-factor-required', { challenge });

@@ -392,7 +392,11 @@ describe('form provider requests', () => {
     const provider = createFirebaseFormProvider({ apiKey: 'k', fetch });
     const error = await rejection(provider.signInWithEmailAndPassword(EMAIL, PASSWORD));
     expect(error.code).toBe('second-factor-required');
-    expect(error.challenge?.session).toEqual({ mfaPendingCredential: 'pending', providerId: 'password' });
+    expect(error.challenge?.session).toEqual({
+      mfaPendingCredential: 'pending',
+      providerId: 'password',
+      mfaInfo: [],
+    });
     expect(provider.getCurrentUser()).toBeNull();
     expect(provider.sessionToken()).toBeNull();
   });

@@ -264,6 +264,55 @@ describe('form provider', () => {
   });
 });
 
+describe("a server's challenge", () => {
+  it('secondFactors.startSignIn / finishSignIn - should finish a REST sign-in’s challenge, JSON round-tripped, in the browser provider through the SDK’s own resolver', async () => {
+    const { email, phone, factor } = await passwordAccountWithPhone();
+    const fromServer = await challengeOf(server.formProvider().signInWithEmailAndPassword(email, PASSWORD));
+    const challenge = JSON.parse(JSON.stringify(fromServer)) as SecondFactorChallenge;
+    expect(challenge.session).toEqual({
+      mfaPendingCredential: expect.any(String),
+      providerId: 'password',
+      mfaInfo: [expect.objectContaining({ mfaEnrollmentId: factor.uid, phoneInfo: expect.any(String) })],
+    });
+    expect(provider.getCurrentUser()).toBeNull();
+    const { verificationId } = await ops().startSignIn(
+      challenge,
+      factor.uid,
+      provider.createCaptchaVerifier(null),
+    );
+    const { code } = await lastSmsCode(phone);
+    await expectAuthError(
+      ops().finishSignIn(challenge, verificationId, '000000'),
+      'invalid-verification-code',
+    );
+    expect(provider.getCurrentUser()).toBeNull();
+    const result = await ops().finishSignIn(challenge, verificationId, code);
+    expect(result).toMatchObject({ providerId: 'password', isNewUser: false, user: { email } });
+    expect(provider.getCurrentUser()?.email).toBe(email);
+    expect(provider.auth.currentUser?.email).toBe(email);
+    const idToken = await provider.auth.currentUser?.getIdToken();
+    const cookie = await server.createSessionCookie(idToken as string, { expiresInMs: 300_000 });
+    expect((await server.verifySessionCookie(cookie, { checkRevoked: true }))?.email).toBe(email);
+    // Finished: the pending sign-in is forgotten.
+    await expectAuthError(ops().finishSignIn(challenge, verificationId, code), 'code-expired');
+  });
+
+  it('secondFactors.startSignIn - should reject code-expired for a server challenge without its mfaInfo (the SDK’s resolver needs it)', async () => {
+    const { email, factor } = await passwordAccountWithPhone();
+    const fromServer = await challengeOf(server.formProvider().signInWithEmailAndPassword(email, PASSWORD));
+    const { mfaPendingCredential, providerId } = fromServer.session as {
+      mfaPendingCredential: string;
+      providerId: string;
+    };
+    const bare = { factors: fromServer.factors, session: { mfaPendingCredential, providerId } };
+    await expectAuthError(
+      ops().startSignIn(bare, factor.uid, provider.createCaptchaVerifier(null)),
+      'code-expired',
+    );
+    expect(provider.getCurrentUser()).toBeNull();
+  });
+});
+
 describe('revertSecondFactorAddition', () => {
   it('checkActionCode / applyActionCode - should reject a bad revert code with invalid-action-code, as the emulator answers', async () => {
     const { email } = await passwordAccountWithPhone();

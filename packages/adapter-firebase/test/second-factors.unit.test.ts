@@ -200,7 +200,11 @@ describe('second-factor-required', () => {
     expect(Object.keys(fromBrowser.session as object)).toEqual(['resolverId']);
     expect(JSON.stringify(fromBrowser)).not.toContain(PENDING);
     const fromForm = await challengeOf(formOn(fakeToolkit([totpFactor()])));
-    expect(fromForm.session).toEqual({ mfaPendingCredential: PENDING, providerId: 'password' });
+    expect(fromForm.session).toEqual({
+      mfaPendingCredential: PENDING,
+      providerId: 'password',
+      mfaInfo: [expect.objectContaining({ mfaEnrollmentId: 'totp-factor-1', totpInfo: {} })],
+    });
   });
 });
 

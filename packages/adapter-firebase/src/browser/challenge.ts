@@ -3,6 +3,7 @@
  * becomes `AuthError('second-factor-required', { challenge })`. The challenge is plain JSON (a server may
  * keep it in a sealed cookie): its `session` is `{ resolverId }`, a random id under which the SDK's
  * `MultiFactorResolver` waits in memory ({@link BrowserContext.pendingSignIns}); nothing secret leaves.
+ * A server's challenge (the form provider's REST `session`) is adopted too: see `adoptRestChallenge`.
  * @module
  */
 import {
@@ -11,7 +12,12 @@ import {
   type SecondFactorInfo,
   type SecondFactorKind,
 } from '@doorway/auth-core';
-import { getMultiFactorResolver, type MultiFactorError, type MultiFactorInfo } from 'firebase/auth';
+import {
+  getMultiFactorResolver,
+  type MultiFactorError,
+  type MultiFactorInfo,
+  type MultiFactorResolver,
+} from 'firebase/auth';
 import { type AttemptedSignIn, type FirebaseErrorContext, toAuthError } from '../errors.ts';
 import type { BrowserContext, PendingSignIn } from './context.ts';
 
@@ -130,14 +136,105 @@ function resolverIdOf(challenge: SecondFactorChallenge): string | null {
   return typeof session.resolverId === 'string' ? session.resolverId : null;
 }
 
-/** The pending sign-in of a challenge and its id, or `code-expired` (unknown, forgotten or too old). */
+/** The prefix of the key under which a server's (REST) challenge waits, by its pending credential. */
+const REST_KEY = 'rest:';
+
+/** What a server's challenge carries (see the form provider's `FormPendingSignIn`), checked. */
+interface RestPending {
+  mfaPendingCredential: string;
+  providerId: string;
+  mfaInfo: Record<string, unknown>[];
+}
+
+/**
+ * The REST pending sign-in a challenge's `session` holds (`{ mfaPendingCredential, providerId, mfaInfo }`,
+ * as the form provider makes it), or `null`. Only the factor kinds the SDK reads (`phoneInfo`,
+ * `totpInfo`) with an enrolment id are kept: the SDK fails on any other.
+ */
+function restPendingOf(challenge: SecondFactorChallenge): RestPending | null {
+  const session: unknown = (challenge as Partial<SecondFactorChallenge> | null | undefined)?.session;
+  if (typeof session !== 'object' || session === null) return null;
+  const { mfaPendingCredential, providerId, mfaInfo } = session as Record<string, unknown>;
+  if (typeof mfaPendingCredential !== 'string' || mfaPendingCredential === '') return null;
+  if (!Array.isArray(mfaInfo)) return null;
+  const enrollments = (mfaInfo as unknown[]).filter(
+    (e): e is Record<string, unknown> =>
+      typeof e === 'object' &&
+      e !== null &&
+      typeof (e as Record<string, unknown>).mfaEnrollmentId === 'string' &&
+      ('phoneInfo' in e || 'totpInfo' in e),
+  );
+  return {
+    mfaPendingCredential,
+    providerId: typeof providerId === 'string' ? providerId : 'password',
+    // Copies: the SDK deletes fields of the response it was given once the sign-in resolves.
+    mfaInfo: enrollments.map((e) => ({ ...e })),
+  };
+}
+
+/**
+ * Adopts a server's challenge (made by the form provider over REST before the page hydrated): the SDK's
+ * own `getMultiFactorResolver`, given an error shaped as the SDK's `auth/multi-factor-auth-required`
+ * (`operationType` and `customData._serverResponse` with `mfaPendingCredential` and `mfaInfo`, what
+ * `MultiFactorResolverImpl._fromError` reads; an internal shape of the SDK, pinned by the emulator test
+ * "a server's challenge"), builds a real resolver, kept under the pending credential. `null` when the SDK
+ * refuses it.
+ */
+function adoptRestChallenge(
+  ctx: BrowserContext,
+  challenge: SecondFactorChallenge,
+): { resolverId: string; pending: PendingSignIn } | null {
+  const rest = restPendingOf(challenge);
+  if (rest === null) return null;
+  const resolverId = `${REST_KEY}${rest.mfaPendingCredential}`;
+  const known = ctx.pendingSignIns.get(resolverId);
+  if (known !== undefined) return { resolverId, pending: known };
+  const error = {
+    code: 'auth/multi-factor-auth-required',
+    name: 'FirebaseError',
+    message: 'multi-factor-auth-required',
+    operationType: 'signIn',
+    customData: {
+      appName: ctx.auth.app.name,
+      operationType: 'signIn',
+      _serverResponse: { mfaPendingCredential: rest.mfaPendingCredential, mfaInfo: rest.mfaInfo },
+    },
+  };
+  let resolver: MultiFactorResolver;
+  try {
+    resolver = getMultiFactorResolver(ctx.auth, error as unknown as MultiFactorError);
+  } catch {
+    return null;
+  }
+  const now = Date.now();
+  dropExpired(ctx, now);
+  const pending: PendingSignIn = {
+    resolver,
+    providerId: rest.providerId,
+    federated: false,
+    totpChecks: new Map(),
+    startedAt: now,
+  };
+  ctx.pendingSignIns.set(resolverId, pending);
+  return { resolverId, pending };
+}
+
+/**
+ * The pending sign-in of a challenge and its id, or `code-expired` (unknown, forgotten or too old). A
+ * server's challenge (REST `session`) is adopted on first use (see {@link adoptRestChallenge}).
+ */
 export function pendingSignIn(
   ctx: BrowserContext,
   challenge: SecondFactorChallenge,
 ): { resolverId: string; pending: PendingSignIn } {
   const resolverId = resolverIdOf(challenge);
-  const pending = resolverId === null ? undefined : ctx.pendingSignIns.get(resolverId);
-  if (resolverId === null || pending === undefined) throw new AuthError('code-expired');
+  if (resolverId === null) {
+    const adopted = adoptRestChallenge(ctx, challenge);
+    if (adopted === null) throw new AuthError('code-expired');
+    return adopted;
+  }
+  const pending = ctx.pendingSignIns.get(resolverId);
+  if (pending === undefined) throw new AuthError('code-expired');
   if (Date.now() - pending.startedAt >= PENDING_SIGN_IN_TTL_MS) {
     ctx.pendingSignIns.delete(resolverId);
     throw new AuthError('code-expired');
@@ -149,4 +246,6 @@ export function pendingSignIn(
 export function forgetSignIn(ctx: BrowserContext, challenge: SecondFactorChallenge): void {
   const resolverId = resolverIdOf(challenge);
   if (resolverId !== null) ctx.pendingSignIns.delete(resolverId);
+  const rest = restPendingOf(challenge);
+  if (rest !== null) ctx.pendingSignIns.delete(`${REST_KEY}${rest.mfaPendingCredential}`);
 }
