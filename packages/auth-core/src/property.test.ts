@@ -5,7 +5,7 @@ import { normalizeConfig, type WidgetConfigInput } from './config.ts';
 import type { FlowEvent } from './events.ts';
 import { errorMessages } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
-import type { ProviderCapabilities, SignInResult } from './provider.ts';
+import type { ProviderCapabilities, SecondFactorChallenge, SignInResult } from './provider.ts';
 import { type FlowContext, initialState } from './start.ts';
 import { CARDS, type FlowState } from './states.ts';
 import { transition } from './transition.ts';
@@ -103,12 +103,37 @@ const methods = fc.array(
 const credential = fc.constant({ kind: 'federated' as const, providerId: 'google.com', idToken: '{}' });
 
 /** A plausible result for whatever is pending (so sequences reach deep cards), or junk. */
+/** A `second-factor-required` challenge: one or two factors, or something malformed. */
+const challenge = fc.oneof(
+  fc.constantFrom(
+    {
+      factors: [
+        { uid: 'mfa-1', kind: 'phone', displayName: null, phoneNumber: '+*******0100', enrolledAt: null },
+        { uid: 'mfa-2', kind: 'totp', displayName: 'App', phoneNumber: null, enrolledAt: null },
+      ],
+      session: { pendingId: 'p' },
+    },
+    {
+      factors: [
+        { uid: 'mfa-1', kind: 'phone', displayName: null, phoneNumber: '+*******0100', enrolledAt: 1 },
+      ],
+      session: 's',
+    },
+    {
+      factors: [{ uid: 'mfa-2', kind: 'totp', displayName: null, phoneNumber: null, enrolledAt: null }],
+      session: 1,
+    },
+  ),
+  fc.anything(),
+);
+
 function resultFor(op: ProviderOp | undefined): fc.Arbitrary<unknown> {
   switch (op?.kind) {
     case 'lookupEmail':
     case 'lookupForLinking':
       return methods;
     case 'startPhone':
+    case 'startSecondFactor':
       return fc.record({ verificationId: fc.string({ minLength: 1, maxLength: 6 }) });
     case 'checkEmailLink':
       return fc.oneof(
@@ -170,6 +195,7 @@ function resultFor(op: ProviderOp | undefined): fc.Arbitrary<unknown> {
     case 'confirmPhone':
     case 'completeEmailLink':
     case 'passwordSignInAndLink':
+    case 'finishSecondFactor':
       return signInResult;
     default:
       return fc.constant(undefined);
@@ -203,6 +229,19 @@ const uiEvent: fc.Arbitrary<FlowEvent> = fc.oneof(
     code: fc.oneof(fc.constant('123456'), fc.string({ maxLength: 8 })),
   }),
   fc.record({ type: fc.constant('CONFIRM_EMAIL'), email }),
+  fc.record({
+    type: fc.constant('CHOOSE_SECOND_FACTOR'),
+    factorUid: fc.constantFrom('mfa-1', 'mfa-2', 'nope'),
+  }),
+  fc.record({
+    type: fc.constant('SEND_SECOND_FACTOR_SMS'),
+    captchaSolved: fc.boolean(),
+    verifier: fc.constant(null),
+  }),
+  fc.record({
+    type: fc.constant('SUBMIT_SECOND_FACTOR_CODE'),
+    code: fc.oneof(fc.constant('123456'), fc.string({ maxLength: 8 })),
+  }),
   fc.record({ type: fc.constant('SUBMIT_NEW_PASSWORD'), password: fc.string({ maxLength: 10 }) }),
   fc.constantFrom<FlowEvent>(
     { type: 'GO_TO_RECOVERY' },
@@ -229,7 +268,7 @@ const uiEvent: fc.Arbitrary<FlowEvent> = fc.oneof(
 type Step =
   | { kind: 'ui'; event: FlowEvent }
   | { kind: 'resolve'; pick: number; stale: boolean }
-  | { kind: 'reject'; code: keyof typeof errorMessages; withCred: boolean };
+  | { kind: 'reject'; code: keyof typeof errorMessages; withCred: boolean; challenge: unknown };
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: uiEvent.map((event) => ({ kind: 'ui' as const, event })) },
   {
@@ -238,7 +277,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('reject' as const), code: errorCode, withCred: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant('reject' as const),
+      code: fc.oneof(
+        { weight: 4, arbitrary: errorCode },
+        { weight: 1, arbitrary: fc.constant('second-factor-required' as const) },
+      ),
+      withCred: fc.boolean(),
+      challenge,
+    }),
   },
 );
 
@@ -318,6 +365,7 @@ describe('flow properties', () => {
             reliableSignInMethodLookup: reliable,
             actionCodes: [],
             captcha: true,
+            secondFactors: ['phone', 'totp'],
           };
           const ctx: FlowContext = {
             config: normalizeConfig(configs[configIndex] as WidgetConfigInput, ORIGIN),
@@ -356,7 +404,7 @@ describe('flow properties', () => {
                       email: 'ann@example.com',
                       credential: { kind: 'federated', providerId: 'github.com' },
                     }
-                  : { code: s.code },
+                  : { code: s.code, challenge: s.challenge as SecondFactorChallenge },
               };
             } else {
               const samples = fc.sample(resultFor(state.pending?.op), { numRuns: 1, seed: s.pick });
@@ -373,8 +421,12 @@ describe('flow properties', () => {
     );
     // The sequences are worth something only if they reach far into the flow.
     expect(cardsSeen.size).toBeGreaterThan(25);
+    for (const card of ['secondFactorChooser', 'secondFactorPhone', 'secondFactorCode']) {
+      expect(cardsSeen).toContain(card);
+    }
     cardsSeen = new Set();
-  }, 60_000);
+    // A bound on a hung run, not a speed check: on a loaded 2-core machine the 10,000 runs take about a minute.
+  }, 180_000);
 
   it('10,000 random action URLs parse without throwing and never yield an implausible code', () => {
     fc.assert(
