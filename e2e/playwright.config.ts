@@ -128,6 +128,10 @@ export default defineConfig({
       name: 'remix-host-supabase',
       testDir: './host-supabase',
       use: { baseURL: `http://127.0.0.1:${SUPABASE_HOST_PORT}` },
+      // Its journeys (sign-up, sign-out, sign-in, recovery in one test) are 8–13 page loads and as many
+      // axe-checked cards, the scripts-off ones re-served to a second page: 25–65 s on two CPUs as the
+      // load varies, ~95 s at a load of 25. Each step keeps its own 10 s expect timeout.
+      timeout: 120_000,
     },
   ],
   webServer: Object.entries(servers)
