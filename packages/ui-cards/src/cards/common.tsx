@@ -4,7 +4,7 @@
  * first chunk.
  * @module
  */
-import { type CardName, type StateOf, uiText } from '@doorway/auth-core';
+import { type CardName, formatCountdown, type StateOf, uiText } from '@doorway/auth-core';
 import type { ComponentProps, ComponentType, ReactElement, ReactNode } from 'react';
 import type { CardProps, UiEvent } from '../context.ts';
 import {
@@ -50,6 +50,35 @@ export function PasswordField(props: { isNew?: boolean; error: string | undefine
       hint={props.isNew ? uiText.passwordHint : undefined}
       error={props.error}
     />
+  );
+}
+
+/** The field of a texted or app-generated 6-digit code (named `code`, as the events that carry it). */
+export function CodeField(props: { error: string | undefined }) {
+  return (
+    <Field
+      label={uiText.codeLabel}
+      type="text"
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      error={props.error}
+    />
+  );
+}
+
+/** "Resend code in 0:NN", then (at zero) the Resend button sending `RESEND_CODE`. */
+export function ResendLine(props: { resendIn: number; pending: boolean }) {
+  return (
+    <p className="doorway-resend">
+      {props.resendIn > 0 ? (
+        uiText.resendIn(formatCountdown(props.resendIn))
+      ) : (
+        <Button link event="RESEND_CODE" disabled={props.pending}>
+          {uiText.resend}
+        </Button>
+      )}
+    </p>
   );
 }
 

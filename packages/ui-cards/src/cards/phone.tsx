@@ -1,7 +1,7 @@
-import { formatCountdown, uiText } from '@doorway/auth-core';
+import { uiText } from '@doorway/auth-core';
 import type { CardProps } from '../context.ts';
-import { Actions, Button, Card, CardError, errorsFor, Field, Form, NeedsScripts, Text } from '../parts.tsx';
-import { oneField } from './common.tsx';
+import { Actions, Button, Card, CardError, errorsFor, Form, NeedsScripts, Text } from '../parts.tsx';
+import { CodeField, oneField, ResendLine } from './common.tsx';
 
 /** Phone code entry: the 6-digit code, a resend countdown (`0:15`) and then a Resend button. */
 export function PhoneCode({ state, send }: CardProps<'phoneCode'>) {
@@ -13,29 +13,14 @@ export function PhoneCode({ state, send }: CardProps<'phoneCode'>) {
       <NeedsScripts />
       <Form {...oneField('SUBMIT_CODE', 'code', send, pending)}>
         <CardError message={errors.card} />
-        <Field
-          label={uiText.codeLabel}
-          type="text"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={errors.code}
-        />
+        <CodeField error={errors.code} />
         <Actions>
           <Button disabled={pending}>{uiText.verify}</Button>
           <Button secondary event="CHANGE_PHONE" disabled={pending}>
             {uiText.changePhone}
           </Button>
         </Actions>
-        <p className="doorway-resend">
-          {state.resendIn > 0 ? (
-            uiText.resendIn(formatCountdown(state.resendIn))
-          ) : (
-            <Button link event="RESEND_CODE" disabled={pending}>
-              {uiText.resend}
-            </Button>
-          )}
-        </p>
+        <ResendLine resendIn={state.resendIn} pending={pending} />
       </Form>
     </Card>
   );

@@ -3,7 +3,7 @@
  * factor's captcha, and the code. Cards of the cards chunk.
  * @module
  */
-import { formatCountdown, type SecondFactorInfo, uiText } from '@doorway/auth-core';
+import { type SecondFactorInfo, uiText } from '@doorway/auth-core';
 import { type CardProps, useWidget } from '../context.ts';
 import {
   Actions,
@@ -11,13 +11,12 @@ import {
   Card,
   CardError,
   errorsFor,
-  Field,
   Form,
   fieldValue,
   NeedsScripts,
   Text,
 } from '../parts.tsx';
-import { CancelButton } from './common.tsx';
+import { CancelButton, CodeField, ResendLine } from './common.tsx';
 import { useCaptcha } from './PhoneNumberForm.tsx';
 
 /** How a factor is offered: its masked number, or the authenticator app (with its name, if it has one). */
@@ -110,29 +109,12 @@ export function SecondFactorCode({ state, send }: CardProps<'secondFactorCode'>)
         submit={(form) => ({ type: 'SUBMIT_SECOND_FACTOR_CODE', code: fieldValue(form, 'code') })}
       >
         <CardError message={errors.card} />
-        <Field
-          label={uiText.codeLabel}
-          type="text"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={errors.code}
-        />
+        <CodeField error={errors.code} />
         <Actions>
           <Button disabled={pending}>{uiText.verify}</Button>
           <CancelButton pending={pending} />
         </Actions>
-        {sms ? (
-          <p className="doorway-resend">
-            {state.resendIn > 0 ? (
-              uiText.resendIn(formatCountdown(state.resendIn))
-            ) : (
-              <Button link event="RESEND_CODE" disabled={pending}>
-                {uiText.resend}
-              </Button>
-            )}
-          </p>
-        ) : null}
+        {sms ? <ResendLine resendIn={state.resendIn} pending={pending} /> : null}
       </Form>
     </Card>
   );
