@@ -22,7 +22,7 @@ import {
 } from 'firebase-admin/app';
 import { type Auth as AdminAuth, getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { createFirebaseFormProvider } from './form.ts';
-import { adminSessions } from './sessions.ts';
+import { adminSessions, createCustomToken } from './sessions.ts';
 
 // The core declares the server contract once; these names stay importable from here.
 export type { ActionCodeProvider, SessionUser } from '@doorway/auth-core/server';
@@ -73,6 +73,14 @@ export interface FirebaseServer extends SessionBackend {
   readonly adminAuth: AdminAuth;
   /** The session operations of one request: this server (they hold no per-request state). */
   sessions(): FirebaseServer;
+  /**
+   * A firebase-admin custom token for `uid` (valid one hour), for the browser SDK's
+   * `signInWithCustomToken`: a page whose session cookie the server has verified gets the same user in
+   * its SDK (e.g. to manage second factors after a sign-in made on the form path). Mint it only for the
+   * uid of a verified session, and never log it. Needs a service-account credential outside the
+   * emulator. Rejects as `AuthError` (`session` context) when Firebase refuses.
+   */
+  createCustomToken(uid: string): Promise<string>;
   /**
    * A fresh provider for one request of the form path (`@doorway/auth-core/server`'s runner): sign-in,
    * sign-up, email links, password reset, anonymous and action codes over the Identity Toolkit REST API,
@@ -150,6 +158,7 @@ export function createFirebaseServer(options: FirebaseServerOptions): FirebaseSe
     adminAuth,
     ...adminSessions(adminAuth),
     sessions: () => server,
+    createCustomToken: (uid) => createCustomToken(adminAuth, uid),
     formProvider,
     serverProvider: formProvider,
   };

@@ -81,6 +81,11 @@ export async function getUser(adminAuth: AdminAuth, uid: string): Promise<AuthUs
   }
 }
 
+/** A custom token for `uid`, for the browser SDK's `signInWithCustomToken` (see `FirebaseServer`). */
+export function createCustomToken(adminAuth: AdminAuth, uid: string): Promise<string> {
+  return withAuthErrors('session', () => adminAuth.createCustomToken(uid));
+}
+
 /** The session operations over one admin Auth instance. */
 export function adminSessions(adminAuth: AdminAuth): SessionBackend {
   return {

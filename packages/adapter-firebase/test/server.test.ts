@@ -1,4 +1,5 @@
 // Server entry (`@doorway/adapter-firebase/server`) against the emulator: firebase-admin session cookies.
+import { signInWithCustomToken } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FirebaseProvider } from '../src/index.ts';
 import { createFirebaseServer } from '../src/server.ts';
@@ -83,5 +84,17 @@ describe('sessions', () => {
       isAnonymous: true,
       signInProvider: 'anonymous',
     });
+  });
+});
+
+describe('createCustomToken', () => {
+  it('createCustomToken - should mint a token the browser SDK signs in with as the same user', async () => {
+    const email = uniqueEmail('custom');
+    await signedInIdToken(email);
+    const uid = provider.getCurrentUser()?.uid as string;
+    await provider.signOut();
+    const token = await server.createCustomToken(uid);
+    await signInWithCustomToken(provider.auth, token);
+    expect(provider.getCurrentUser()).toMatchObject({ uid, email });
   });
 });
