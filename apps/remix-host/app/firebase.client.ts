@@ -6,7 +6,7 @@
 import { createFirebaseProvider, type FirebaseProvider } from '@doorway/adapter-firebase';
 import { AuthError, providerName } from '@doorway/auth-core';
 import { getApps, initializeApp } from 'firebase/app';
-import { getAuth } from 'firebase/auth';
+import { getAuth, signInWithCustomToken } from 'firebase/auth';
 import type { HostAuth } from './browser-auth.ts';
 import type { PublicConfig } from './public-config.ts';
 
@@ -84,4 +84,24 @@ export async function loadFirebaseAuth(config: PublicConfig): Promise<HostAuth> 
     provider,
     sessionToken: async () => (await provider.auth.currentUser?.getIdToken()) ?? null,
   };
+}
+
+/**
+ * Signs this page's SDK in as `uid`, the session's user, with a custom token from
+ * `POST /account/browser-sign-in` (same origin, the session cookie). Always asks when `force` (to sign in
+ * again for a sensitive change); else only when the SDK has nobody or another user (a sign-in made on the
+ * server path). Rejects when the server refuses.
+ */
+export async function signInFirebaseAs(
+  config: PublicConfig,
+  uid: string,
+  force = false,
+): Promise<FirebaseProvider> {
+  const provider = await loadFirebaseProvider(config);
+  if (!force && provider.auth.currentUser?.uid === uid) return provider;
+  const response = await fetch('/account/browser-sign-in', { method: 'POST', credentials: 'same-origin' });
+  if (!response.ok) throw new AuthError(response.status === 401 ? 'requires-recent-login' : 'generic');
+  const { token } = (await response.json()) as { token: string };
+  await signInWithCustomToken(provider.auth, token);
+  return provider;
 }

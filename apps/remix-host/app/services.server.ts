@@ -21,6 +21,11 @@ interface Services {
   server: AuthServer;
   /** The form path's provider for one request (REST calls to the identity provider). */
   formProvider(request: Request): ServerAuthProvider;
+  /**
+   * A token the browser's SDK signs in with as `uid` (Firebase: a firebase-admin custom token), for
+   * `POST /account/browser-sign-in`; `null` where the provider has no such thing (Supabase).
+   */
+  browserSignInToken: ((uid: string) => Promise<string>) | null;
 }
 
 function firebaseServices(config: HostConfig): Services {
@@ -36,7 +41,11 @@ function firebaseServices(config: HostConfig): Services {
     emailEnumerationProtection: config.emailEnumerationProtection,
     federatedProviders: publicConfig(config).federatedProviders,
   });
-  return { server, formProvider: () => server.formProvider() };
+  return {
+    server,
+    formProvider: () => server.formProvider(),
+    browserSignInToken: (uid) => server.createCustomToken(uid),
+  };
 }
 
 function supabaseServices(config: HostConfig): Services {
@@ -47,6 +56,7 @@ function supabaseServices(config: HostConfig): Services {
   const federatedProviders = publicConfig(config).federatedProviders;
   return {
     server,
+    browserSignInToken: null,
     formProvider(request) {
       const { origin } = new URL(request.url);
       const provider = server.formProvider({
@@ -76,4 +86,9 @@ export function sessionBackend(): SessionBackend {
 /** The form path's provider for one request (`/login`, `/action`). */
 export function formProvider(request: Request): ServerAuthProvider {
   return get().formProvider(request);
+}
+
+/** How the browser's SDK is signed in as a session's user, or `null` (see `Services`). */
+export function browserSignInToken(): ((uid: string) => Promise<string>) | null {
+  return get().browserSignInToken;
 }

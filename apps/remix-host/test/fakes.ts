@@ -8,7 +8,7 @@ import { HostConfigError, parseHostConfig } from '../app/config.server.ts';
 import { type LoginDeps, type LoginView, runLogin } from '../app/login.server.ts';
 import type { SessionBackend } from '../app/session.server.ts';
 
-const ADA: AuthUser = {
+export const ADA: AuthUser = {
   uid: 'uid-ada',
   email: 'ada@example.com',
   displayName: 'Ada',

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { usePublicConfig } from '../root.tsx';
 import { sessionBackend } from '../services.server.ts';
 import { requireAccount } from '../session.server.ts';
 
@@ -10,6 +12,26 @@ export const headers = () => ({ 'cache-control': 'no-store' });
 export const loader = async ({ request }: LoaderFunctionArgs) => ({
   account: await requireAccount(request, sessionBackend()),
 });
+
+// The browser's SDK and the card, loaded after hydration: never in the server render or the first paint.
+const AccountSecondFactors = lazy(() => import('../components/AccountSecondFactors.tsx'));
+
+/** "Second factors": a placeholder heading on the server, the card once the page has hydrated. */
+function SecondFactorsSection(props: { uid: string }) {
+  const config = usePublicConfig();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <section className="host-second-factors" aria-labelledby="second-factors-heading">
+      <h2 id="second-factors-heading">Second factors</h2>
+      {hydrated ? (
+        <Suspense fallback={<p className="host-notice">Loading…</p>}>
+          <AccountSecondFactors config={config} uid={props.uid} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
 
 export default function Account() {
   const { account } = useLoaderData<typeof loader>();
@@ -36,6 +58,7 @@ export default function Account() {
           </div>
         ))}
       </dl>
+      <SecondFactorsSection uid={account.uid} />
       <form method="post" action="/logout">
         <button type="submit" className="doorway-button host-button">
           Sign out
