@@ -26,8 +26,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  expect(response.ok, `${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
+  const text = await response.text();
+  expect(response.ok, `${path}: ${response.status} ${text}`).toBe(true);
+  return JSON.parse(text) as T;
 }
 
 /** Verifies an account's email with the VERIFY_EMAIL code the emulator sends (applied over REST). */
@@ -127,6 +128,80 @@ test('an SMS second factor: added on /account, asked at sign-in (wrong then righ
   await signIn(page, email, PASSWORD);
   await page.waitForURL('**/account');
   await expect(account.value('Email')).toHaveText(email);
+});
+
+/** A password account with a verified email and a text-message factor, made over REST; its factor's number. */
+async function accountWithPhoneFactor(email: string): Promise<string> {
+  const phone = `+1555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  await post('accounts:signUp', { email, password: PASSWORD, returnSecureToken: true });
+  await verifyEmail(email);
+  const { idToken } = await post<{ idToken: string }>('accounts:signInWithPassword', {
+    email,
+    password: PASSWORD,
+    returnSecureToken: true,
+  });
+  const v2 = `${EMULATOR}/identitytoolkit.googleapis.com/v2/accounts`;
+  const call = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${v2}/${path}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.ok, `${path}: ${response.status}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const started = await call<{ phoneSessionInfo: { sessionInfo: string } }>('mfaEnrollment:start', {
+    idToken,
+    phoneEnrollmentInfo: { phoneNumber: phone },
+  });
+  await call('mfaEnrollment:finalize', {
+    idToken,
+    displayName: 'Work phone',
+    phoneVerificationInfo: {
+      sessionInfo: started.phoneSessionInfo.sessionInfo,
+      code: await lastSmsCode(phone),
+    },
+  });
+  return phone;
+}
+
+test('the password posted before the scripts arrive: the server meets the factor, the hydrated widget finishes it', async ({
+  page,
+  widget,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('early');
+  const phone = await accountWithPhoneFactor(email);
+  // The page's scripts are held until the password has been posted: every step so far is a server form.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  // As `signIn`, without waiting for the page's load event (the held scripts hold it back).
+  await page.goto('/login', { waitUntil: 'commit' });
+  await widget.button('Sign in with email').click();
+  await widget.field('Email').fill(email);
+  await widget.button('Next').click();
+  await widget.field('Password').fill(PASSWORD);
+  await widget.button('Sign in').click();
+  await expect(widget.root).toHaveAttribute('data-card', 'secondFactorPhone');
+  release();
+  await widget.card('secondFactorPhone', 'Verify it’s you');
+  const smsBefore = await countSms(phone);
+  await pressUntil(
+    () => widget.button('Send code').click({ timeout: 2000 }),
+    () => expect(widget.root).toHaveAttribute('data-card', 'secondFactorCode', { timeout: 1500 }),
+  );
+  await widget.card('secondFactorCode', 'Enter your code');
+  await expect.poll(() => countSms(phone)).toBeGreaterThan(smsBefore);
+  await widget.field('6-digit code').fill(await lastSmsCode(phone));
+  await widget.button('Verify').click();
+  await page.waitForURL('**/account');
+  await expect(accountOf(page).value('Email')).toHaveText(email);
 });
 
 /** How many SMS codes the emulator has sent to a number. */
