@@ -5,7 +5,7 @@
  * @module
  */
 import type { AuthProvider, CaptchaVerifier } from '@doorway/auth-core';
-import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type Ref, useCallback, useEffect, useRef } from 'react';
 
 interface Live {
   verifier: CaptchaVerifier;
@@ -16,7 +16,7 @@ interface Live {
 /** What {@link useEnrolCaptcha} gives a step. */
 export interface EnrolCaptcha {
   /** The element to render captchas into (`<div ref={containerRef}>`, in the step's form). */
-  containerRef: RefObject<HTMLDivElement>;
+  containerRef: Ref<HTMLDivElement>;
   /** Creates and renders a verifier now unless one is live (so a visible captcha shows before sending). */
   prepare(): void;
   /** The live verifier, created and rendered first if there is none. Rejects as its `render` does. */
