@@ -17,7 +17,7 @@
  *   A phone factor's SMS rejects `javascript-required` (see `./server/formFactors.ts`).
  * @module
  */
-import type { AuthProvider } from '@doorway/auth-core';
+import type { AuthProvider, AuthUser } from '@doorway/auth-core';
 import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
 import type { GoTrueApi } from './rest.ts';
 import { createUser, signInAnonymously, signInWithPassword, signOut } from './server/formAccounts.ts';
@@ -41,13 +41,15 @@ export type FormActionCodes = Pick<
  * @param api where GoTrue is
  * @param actions the server's action-code provider (reset, verify-email and change-email links)
  * @param settings what the browser provider is configured with, where it matters on the server
+ * @param signedIn the session the request already has (verified by the caller), for account operations
  */
 export function createSupabaseFormProvider(
   api: GoTrueApi,
   actions: FormActionCodes,
   settings: SupabaseFormSettings = {},
+  signedIn: { user: AuthUser; accessToken: string } | null = null,
 ): ServerAuthProvider {
-  const ctx: FormContext = { api, settings, current: null };
+  const ctx: FormContext = { api, settings, current: signedIn };
   return {
     ...BROWSER_ONLY,
     capabilities: supabaseCapabilities({

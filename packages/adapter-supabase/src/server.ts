@@ -59,6 +59,12 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
     forRequest: sessions,
     serverProvider: () => createActionCodeProvider(ctx),
     formProvider: (settings) => createSupabaseFormProvider(ctx.api, createActionCodeProvider(ctx), settings),
+    async accountProvider(cookie, settings) {
+      const verified = await verifySession(ctx, cookie);
+      if (verified === null || cookie == null) return null;
+      const signedIn = { user: verified.user, accessToken: cookie };
+      return createSupabaseFormProvider(ctx.api, createActionCodeProvider(ctx), settings, signedIn);
+    },
   };
   // The one server contract of every backend: a change to it that this server misses fails to compile.
   return server satisfies AuthServer;

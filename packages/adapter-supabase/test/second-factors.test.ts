@@ -369,6 +369,38 @@ describe('server: form provider and host session', () => {
     await expect(host.createSessionCookie(aal2 ?? '')).resolves.toBe(aal2);
   });
 
+  it("accountProvider - should run the session's own factors on the server, its token moving to aal2 at enrolment", async () => {
+    const double = createGoTrueDouble(CONTRACT_PROJECT);
+    const host = serverOn(double);
+    expect(await host.accountProvider(null)).toBeNull();
+    expect(await host.accountProvider('not-a-token')).toBeNull();
+    const address = email('account');
+    const signUp = host.formProvider();
+    const { user } = await signUp.createUser(address, PASSWORD);
+    const cookie = signUp.sessionToken() ?? '';
+    const account = await host.accountProvider(cookie);
+    const ops = account?.secondFactors;
+    if (!account || !ops) throw new Error('account provider missing');
+    expect(account.getCurrentUser()?.uid).toBe(user.uid);
+    expect(await ops.list()).toEqual([]);
+    const { enrollmentId, secret } = await ops.startTotpEnrollment();
+    await expectAuthError(
+      ops.finishTotpEnrollment(enrollmentId, totpCode(double, secret, -20 * STEP_MS)),
+      'invalid-verification-code',
+    );
+    expect(account.sessionToken()).toBe(cookie);
+    const factor = await ops.finishTotpEnrollment(enrollmentId, totpCode(double, secret));
+    const aal2 = account.sessionToken() ?? '';
+    expect(aal2).not.toBe(cookie);
+    expect(claims(aal2)).toMatchObject({ aal: 'aal2' });
+    // The aal1 cookie is no session any more; the new token is, and a later request lists and removes.
+    expect(await host.verifySession(cookie)).toBeNull();
+    const later = await host.accountProvider(aal2);
+    expect(await later?.secondFactors?.list()).toEqual([factor]);
+    await later?.secondFactors?.unenroll(factor.uid);
+    expect(await later?.secondFactors?.list()).toEqual([]);
+  });
+
   it('phone factors - should need the browser (javascript-required) on the server', async () => {
     const double = createGoTrueDouble(CONTRACT_PROJECT);
     const provider = serverOn(double).formProvider();

@@ -102,6 +102,17 @@ export interface SupabaseServer extends AuthServer {
    *   `capabilities.federated`, the action route for links the flow gives no URL for)
    */
   formProvider(settings?: SupabaseFormSettings): ServerAuthProvider;
+  /**
+   * The form provider of ONE request, signed in as the session of `cookie` (verified first, as
+   * {@link SupabaseServer.verifySession}): `null` when it is not one. For the account page's operations on
+   * the server, e.g. `secondFactors.list`, `startTotpEnrollment`, `finishTotpEnrollment` and `unenroll`.
+   * Verifying a new factor moves the session to aal2 with a new access token: `sessionToken()` then differs
+   * from `cookie`, and the host must store it (the old aal1 token no longer counts as a session).
+   */
+  accountProvider(
+    cookie: string | null | undefined,
+    settings?: SupabaseFormSettings,
+  ): Promise<ServerAuthProvider | null>;
 }
 
 /** What the form provider honours of the browser provider's settings (`SupabaseProviderSettings`). */
