@@ -4,12 +4,12 @@
  * are said in a polite live region; focus moves to each step's heading.
  * @module
  */
-import type { AuthProvider, SecondFactorInfo, SecondFactorKind } from '@doorway/auth-core';
+import type { SecondFactorInfo, SecondFactorKind } from '@doorway/auth-core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AddPhone } from './AddPhone.tsx';
 import { AddTotp } from './AddTotp.tsx';
 import { useAttempt } from './attempt.ts';
-import { AccountContext, type AccountEnv, useAccount } from './env.ts';
+import { AccountContext, type AccountEnv, type AccountProvider, useAccount } from './env.ts';
 import { FactorList, factorName } from './FactorList.tsx';
 import { Heading, Text } from './parts.tsx';
 import { accountText } from './text.ts';
@@ -17,7 +17,7 @@ import { accountText } from './text.ts';
 /** Props of {@link SecondFactors}. */
 export interface SecondFactorsProps {
   /** The provider the user is signed in with; its `capabilities.secondFactors` says which kinds to offer. */
-  provider: AuthProvider;
+  provider: AccountProvider;
   /** Called with the user's factors after each one added or removed. */
   onChange?: (factors: readonly SecondFactorInfo[]) => void;
   /**

@@ -4,8 +4,9 @@
  * same element).
  * @module
  */
-import type { AuthProvider, CaptchaVerifier } from '@doorway/auth-core';
+import type { CaptchaVerifier } from '@doorway/auth-core';
 import { type Ref, useCallback, useEffect, useRef } from 'react';
+import type { AccountProvider } from './env.ts';
 
 interface Live {
   verifier: CaptchaVerifier;
@@ -26,7 +27,7 @@ export interface EnrolCaptcha {
 }
 
 /** Captchas of `provider` for the phone steps; a live one is cleared when the steps go. */
-export function useEnrolCaptcha(provider: AuthProvider): EnrolCaptcha {
+export function useEnrolCaptcha(provider: AccountProvider): EnrolCaptcha {
   const containerRef = useRef<HTMLDivElement>(null);
   const live = useRef<Live | null>(null);
 

@@ -3,12 +3,23 @@
  * operations, the live region, and the host's way to sign in again.
  * @module
  */
-import type { AuthProvider, SecondFactorOperations } from '@doorway/auth-core';
+import type { AuthProvider, ProviderCapabilities, SecondFactorOperations } from '@doorway/auth-core';
 import { createContext, useContext } from 'react';
+
+/**
+ * What `<SecondFactors>` uses of a provider: any {@link AuthProvider} is one, and so is an object with only
+ * these (e.g. operations that run on a server, for a host whose browser holds no session of its own).
+ */
+export interface AccountProvider {
+  readonly capabilities: Pick<ProviderCapabilities, 'secondFactors'>;
+  readonly secondFactors?: SecondFactorOperations;
+  /** Needed when `capabilities.secondFactors` lists `phone` (a fresh captcha per code sent). */
+  createCaptchaVerifier: AuthProvider['createCaptchaVerifier'];
+}
 
 /** The environment `<SecondFactors>` gives its steps. */
 export interface AccountEnv {
-  provider: AuthProvider;
+  provider: AccountProvider;
   ops: SecondFactorOperations;
   /** Says `text` in the component's polite live region (also when it is the same text again). */
   announce: (text: string) => void;

@@ -9,5 +9,6 @@
  * @module
  */
 
+export type { AccountProvider } from './env.ts';
 export { SecondFactors, type SecondFactorsProps } from './SecondFactors.tsx';
 export { accountText } from './text.ts';
