@@ -7,6 +7,8 @@ import type { SignInOptionInput, TenantInput, WidgetConfigInput } from '@doorway
 
 /** Where the action-code route lives; also the continue URL of emailed sign-in links. */
 export const ACTION_PATH = '/action';
+/** Where the account page's card runs second-factor operations on the server (Supabase). */
+export const ACCOUNT_FACTORS_PATH = '/account/second-factors';
 
 /** The Firebase web app settings the browser needs. None of them is a secret. */
 export interface FirebaseWebConfig {

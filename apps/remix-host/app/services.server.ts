@@ -12,6 +12,7 @@
 import { createFirebaseServer } from '@doorway/adapter-firebase/server';
 import { createSupabaseServer } from '@doorway/adapter-supabase/server';
 import type { AuthServer, ServerAuthProvider, SessionBackend } from '@doorway/auth-core/server';
+import type { OpenAccount } from './account-factors.server.ts';
 import { resetLinksToActionRoute } from './action-links.ts';
 import { type HostConfig, hostConfig, publicConfig } from './config.server.ts';
 import { ACTION_PATH } from './public-config.ts';
@@ -26,6 +27,11 @@ interface Services {
    * `POST /account/browser-sign-in`; `null` where the provider has no such thing (Supabase).
    */
   browserSignInToken: ((uid: string) => Promise<string>) | null;
+  /**
+   * The session of a cookie as a provider on the server, for `POST /account/second-factors`; `null` where
+   * the browser's SDK runs the account page's factors itself (Firebase).
+   */
+  accountProvider: OpenAccount | null;
 }
 
 function firebaseServices(config: HostConfig): Services {
@@ -45,6 +51,7 @@ function firebaseServices(config: HostConfig): Services {
     server,
     formProvider: () => server.formProvider(),
     browserSignInToken: (uid) => server.createCustomToken(uid),
+    accountProvider: null,
   };
 }
 
@@ -57,6 +64,7 @@ function supabaseServices(config: HostConfig): Services {
   return {
     server,
     browserSignInToken: null,
+    accountProvider: (cookie) => server.accountProvider(cookie, { federatedProviders }),
     formProvider(request) {
       const { origin } = new URL(request.url);
       const provider = server.formProvider({
@@ -91,4 +99,9 @@ export function formProvider(request: Request): ServerAuthProvider {
 /** How the browser's SDK is signed in as a session's user, or `null` (see `Services`). */
 export function browserSignInToken(): ((uid: string) => Promise<string>) | null {
   return get().browserSignInToken;
+}
+
+/** The session of a cookie as a provider on the server, or `null` (see `Services.accountProvider`). */
+export function accountProvider(): OpenAccount | null {
+  return get().accountProvider;
 }

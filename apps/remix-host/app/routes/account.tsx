@@ -16,7 +16,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => ({
 // The browser's SDK and the card, loaded after hydration: never in the server render or the first paint.
 const AccountSecondFactors = lazy(() => import('../components/AccountSecondFactors.tsx'));
 
-/** "Second factors": a placeholder heading on the server, the card once the page has hydrated. */
+/**
+ * "Second factors": the heading and a note for browsers without scripts on the server, the card once the
+ * page has hydrated.
+ */
 function SecondFactorsSection(props: { uid: string }) {
   const config = usePublicConfig();
   const [hydrated, setHydrated] = useState(false);
@@ -28,7 +31,11 @@ function SecondFactorsSection(props: { uid: string }) {
         <Suspense fallback={<p className="host-notice">Loading…</p>}>
           <AccountSecondFactors config={config} uid={props.uid} />
         </Suspense>
-      ) : null}
+      ) : (
+        <noscript>
+          <p className="host-notice">Adding or removing a second factor needs JavaScript.</p>
+        </noscript>
+      )}
     </section>
   );
 }

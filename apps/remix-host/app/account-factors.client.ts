@@ -1,0 +1,61 @@
+/**
+ * The account card's provider when its operations run on the server (`POST /account/second-factors`, see
+ * `account-factors.server.ts`): authenticator apps only, each call a same-origin JSON POST that the
+ * session cookie authorises; a refusal comes back as the same catalogue error the provider gave.
+ * @module
+ */
+import {
+  AuthError,
+  isErrorCode,
+  type SecondFactorInfo,
+  type SecondFactorOperations,
+  type TotpEnrollment,
+} from '@doorway/auth-core';
+import type { AccountProvider } from '@doorway/ui-cards/account';
+import { ACCOUNT_FACTORS_PATH } from './public-config.ts';
+
+async function post<T>(body: Record<string, unknown>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(ACCOUNT_FACTORS_PATH, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new AuthError('network-request-failed');
+  }
+  const answer = (await response.json().catch(() => ({}))) as { value?: T; code?: unknown };
+  if (response.ok) return answer.value as T;
+  throw new AuthError(isErrorCode(answer.code) ? answer.code : 'generic');
+}
+
+const browserOnly = async (): Promise<never> => {
+  throw new AuthError('operation-not-allowed');
+};
+
+const operations: SecondFactorOperations = {
+  list: () => post<SecondFactorInfo[]>({ op: 'list' }),
+  startTotpEnrollment: () => post<TotpEnrollment>({ op: 'startTotpEnrollment' }),
+  finishTotpEnrollment: (enrollmentId, code, displayName) =>
+    post<SecondFactorInfo>({ op: 'finishTotpEnrollment', enrollmentId, code, displayName }),
+  unenroll: async (factorUid) => {
+    await post<null>({ op: 'unenroll', factorUid });
+  },
+  // A sign-in's challenge is the widget's, and texting a code needs the browser's captcha.
+  startSignIn: browserOnly,
+  finishSignIn: browserOnly,
+  cancelSignIn: async () => undefined,
+  startPhoneEnrollment: browserOnly,
+  finishPhoneEnrollment: browserOnly,
+};
+
+/** The account card's provider on the server's operations. */
+export const serverAccountProvider: AccountProvider = {
+  capabilities: { secondFactors: ['totp'] },
+  secondFactors: operations,
+  createCaptchaVerifier: () => {
+    throw new AuthError('operation-not-allowed');
+  },
+};

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { accountFactors } from '../account-factors.server.ts';
+import { hostConfig } from '../config.server.ts';
+import { accountProvider, sessionBackend } from '../services.server.ts';
+
+/** `POST /account/second-factors`: the account page's authenticator apps, run on the server (Supabase). */
+export const action = ({ request }: ActionFunctionArgs) =>
+  accountFactors(request, sessionBackend(), hostConfig().allowedOrigins, accountProvider());
+
+export const loader = () =>
+  new Response('Method not allowed', {
+    status: 405,
+    headers: { allow: 'POST', 'cache-control': 'no-store' },
+  });

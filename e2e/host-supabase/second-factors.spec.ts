@@ -1,0 +1,147 @@
+/**
+ * Second factors on the host with DOORWAY_PROVIDER=supabase, on the GoTrue TEST DOUBLE (not Supabase): an
+ * authenticator app added on /account (the card's operations run on the server with the session's token,
+ * `POST /account/second-factors`), the secret read from the card and the codes computed here; then asked
+ * for at the next sign-in, with scripts and without (the code card is a plain form), a code from the wrong
+ * time window refused; removed, and the password alone signs in again. The double runs on the real clock
+ * and accepts the code of the step before and after.
+ */
+import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expectNoAxeViolations } from '../fixtures.ts';
+import { accountValue, expect, hostWidgetOf, test, uniqueEmail } from './fixtures.ts';
+
+const PASSWORD = 'secret123';
+const STEP_MS = 30_000;
+
+/** The code an authenticator app with `secret` shows at `at` (RFC 6238: SHA-1, 6 digits, 30 s). */
+const totpAt = (secret: string, at: number) =>
+  TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: at,
+  });
+
+/** A code of `secret` from ten minutes or more ago that no step near now shows. */
+function farCode(secret: string, now: number): string {
+  const near = [-2, -1, 0, 1, 2].map((step) => totpAt(secret, now + step * STEP_MS));
+  for (let minutes = 10; ; minutes++) {
+    const code = totpAt(secret, now - minutes * 60_000);
+    if (!near.includes(code)) return code;
+  }
+}
+
+/** The account page's second-factor card. */
+function factorsOf(page: Page) {
+  const root = page.locator('.host-second-factors');
+  return {
+    root,
+    button: (name: string) => root.getByRole('button', { name, exact: true }),
+    field: (name: string) => root.getByLabel(name, { exact: true }),
+    list: root.getByRole('list', { name: 'Your second steps' }),
+  };
+}
+
+/** The password card of `email`, from /login (scripts on or off). */
+async function toPassword(page: Page, email: string, scripts: boolean) {
+  const widget = hostWidgetOf(page, { scripts });
+  await page.goto('/login');
+  await widget.card('emailEntry', 'Sign in with email');
+  await widget.field('Email').fill(email);
+  await widget.button('Next').click();
+  await widget.card('passwordSignIn', 'Sign in');
+  await widget.field('Password').fill(PASSWORD);
+  await widget.button('Sign in').click();
+  return widget;
+}
+
+/** Signs in with the password and the authenticator's code in a context without JavaScript. */
+async function signInWithoutScripts(browser: Browser, baseURL: string, email: string, secret: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const widget = await toPassword(page, email, false);
+  await widget.card('secondFactorCode', 'Enter your code');
+  await widget.field('6-digit code').fill(farCode(secret, Date.now()));
+  await widget.button('Verify').click();
+  await widget.expectError('Wrong code. Try again.');
+  await widget.field('6-digit code').fill(totpAt(secret, Date.now()));
+  await widget.button('Verify').click();
+  await baseExpect(page).toHaveURL('/account');
+  await baseExpect(accountValue(page, 'Email')).toHaveText(email);
+  // Chromium's script-disabling emulation parses <noscript> content but does not lay it out (a browser
+  // with JavaScript switched off does): what is checked here is the markup the server sends.
+  baseExpect(await page.locator('.host-second-factors noscript').textContent()).toBe(
+    'Adding or removing a second factor needs JavaScript.',
+  );
+  await context.close();
+}
+
+test('an authenticator app: added on /account, asked at sign-in with and without scripts, removed', async ({
+  page,
+  widget,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('two-step');
+  await page.goto('/login');
+  await widget.card('emailEntry', 'Sign in with email');
+  await widget.field('Email').fill(email);
+  await widget.button('Next').click();
+  await widget.card('passwordSignIn', 'Sign in');
+  await widget.button('Create account').click();
+  await widget.field('First & last name').fill('Two Steps');
+  await widget.field('Choose password').fill(PASSWORD);
+  await widget.button('Save').click();
+  await page.waitForURL('/account');
+
+  const factors = factorsOf(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Second factors' })).toBeVisible();
+  await expect(factors.root).toContainText('You have not added a second step yet.');
+  await factors.button('Add authenticator app').click();
+  const secret = (await factors.root.getByRole('definition').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(
+    factors.root.getByRole('img', { name: 'QR code that adds this account to an authenticator app' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await factors.field('6-digit code').fill(farCode(secret, Date.now()));
+  await factors.button('Verify').click();
+  await expect(factors.field('6-digit code')).toHaveAccessibleDescription(/Wrong code\. Try again\./);
+  await factors.field('6-digit code').fill(totpAt(secret, Date.now()));
+  await factors.button('Verify').click();
+  // GoTrue names a factor when it is started (a name given at the end is not used: the adapter's README).
+  await expect(factors.list).toContainText('Authenticator app');
+  // The session moved to the factor's aal2 token: the page still knows who is signed in.
+  await page.reload();
+  await expect(accountValue(page, 'Email')).toHaveText(email);
+  await expect(factors.list).toContainText('Authenticator app');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login?signedOut=1');
+  await toPassword(page, email, true);
+  await widget.card('secondFactorCode', 'Enter your code');
+  await expect(widget.root).toContainText('Enter the 6-digit code from your authenticator app.');
+  await expectNoAxeViolations(page);
+  await widget.field('6-digit code').fill(farCode(secret, Date.now()));
+  await widget.button('Verify').click();
+  await widget.expectError('Wrong code. Try again.');
+  await widget.field('6-digit code').fill(totpAt(secret, Date.now()));
+  await widget.button('Verify').click();
+  await page.waitForURL('/account');
+  await expect(accountValue(page, 'Email')).toHaveText(email);
+
+  await signInWithoutScripts(browser, baseURL ?? '', email, secret);
+
+  await expect(factors.list).toContainText('Authenticator app');
+  await factors.button('Remove Authenticator app').click();
+  await factors.button('Yes, remove it').click();
+  await expect(factors.root).toContainText('You have not added a second step yet.');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login?signedOut=1');
+  await toPassword(page, email, true);
+  await page.waitForURL('/account');
+  await expect(accountValue(page, 'Email')).toHaveText(email);
+});
