@@ -34,3 +34,4 @@ export {
 } from './start.ts';
 export * from './states.ts';
 export { transition } from './transition.ts';
+export type * from './webauthn.ts';

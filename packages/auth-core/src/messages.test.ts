@@ -72,6 +72,14 @@ describe('message catalogue', () => {
     expect(validationMessages['password-weak']).toBe(errorMessages['weak-password']);
   });
 
+  it('the passkey codes have short messages that offer another way in', () => {
+    for (const code of ['passkey-not-found', 'passkey-invalid', 'passkeys-unsupported'] as const) {
+      expect(messageFor(code)).toBe(errorMessages[code]);
+      expect(errorMessages[code]).toMatch(/another way to sign in\.$/);
+      expect(errorMessages[code].length).toBeLessThan(80);
+    }
+  });
+
   it('unknown codes, null and prototype keys fall back to the generic message', () => {
     for (const key of ['auth/internal-error', '', 'constructor', '__proto__', 'toString', null, undefined]) {
       expect(messageFor(key)).toBe('Something went wrong. Please try again.');

@@ -58,6 +58,10 @@ export const errorMessages = {
   'provider-load-timeout': 'Something went wrong. Please try again.',
   // The first factor was right and the account has a second one: the flow asks for it (never shown as is).
   'second-factor-required': 'Enter the code from your second factor to finish signing in.',
+  // Passkeys (WebAuthn).
+  'passkey-not-found': "That passkey isn't recognized. Try another way to sign in.",
+  'passkey-invalid': "That passkey couldn't be verified. Try again or use another way to sign in.",
+  'passkeys-unsupported': "This browser can't use passkeys. Try another way to sign in.",
   // A card posted to a server (scripts off or not loaded yet) that only a browser can complete.
   'javascript-required':
     'Signing in this way needs JavaScript. Turn on JavaScript in your browser and try again.',

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// auth-core must stay provider-neutral: no vendor SDK may be imported anywhere in its source.
+// auth-core must stay provider-neutral: no vendor SDK (nor a WebAuthn library) may be imported anywhere in its source.
 const VENDORS =
-  /from\s+['"](firebase|firebase-admin|@firebase\/[^'"]*|@supabase\/[^'"]*|aws-amplify|@aws-amplify\/[^'"]*|firebaseui)(\/[^'"]*)?['"]|import\(\s*['"](firebase|@supabase|aws-amplify)/;
+  /from\s+['"](firebase|firebase-admin|@firebase\/[^'"]*|@supabase\/[^'"]*|aws-amplify|@aws-amplify\/[^'"]*|firebaseui|@simplewebauthn\/[^'"]*)(\/[^'"]*)?['"]|import\(\s*['"](firebase|@supabase|aws-amplify|@simplewebauthn)/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -32,5 +32,7 @@ describe('auth-core imports no vendor SDK', () => {
   it('the check itself recognises a vendor import', () => {
     expect("import { getAuth } from 'firebase/auth';").toMatch(VENDORS);
     expect("import { createClient } from '@supabase/supabase-js';").toMatch(VENDORS);
+    expect("import type { RegistrationResponseJSON } from '@simplewebauthn/server';").toMatch(VENDORS);
+    expect("await import('@simplewebauthn/browser')").toMatch(VENDORS);
   });
 });

@@ -140,6 +140,11 @@ export interface ProviderCapabilities {
    * `second-factor-required`, and {@link AuthProvider.secondFactors} enrols and challenges them.
    */
   secondFactors?: readonly SecondFactorKind[];
+  /**
+   * Passkeys (WebAuthn discoverable credentials): sign-in with one, and the signed-in user's own
+   * ({@link AuthProvider.passkeys}). Absent: none.
+   */
+  passkeys?: boolean;
 }
 
 /** A kind of second factor: a code by text message, or from an authenticator app (TOTP, RFC 6238). */
@@ -213,6 +218,49 @@ export interface SecondFactorOperations {
   finishTotpEnrollment(enrollmentId: string, code: string, displayName?: string): Promise<SecondFactorInfo>;
   /** Removes one of the user's factors. Rejects: `requires-recent-login`. */
   unenroll(factorUid: string): Promise<void>;
+}
+
+/** A passkey registered on the signed-in user's account, as an account page lists it. */
+export interface PasskeyInfo {
+  /** The credential id (base64url): what {@link PasskeyOperations.remove} takes. */
+  id: string;
+  /** The name given when it was added ("Laptop"), if any. */
+  name: string | null;
+  /** When it was added (ms since the epoch). */
+  createdAt: number;
+  /** When it last signed in (ms since the epoch); `null` when it never has. */
+  lastUsedAt: number | null;
+  /** Whether the authenticator backs it up (a synced passkey, e.g. in a password manager). */
+  backedUp: boolean;
+}
+
+/**
+ * Passkeys: sign-in with a discoverable WebAuthn credential, and the signed-in user's passkeys. Present
+ * when `capabilities.passkeys` is `true`. The ceremony runs through the adapter's
+ * `WebAuthnClient` (`webauthn.ts`). Rejections besides those listed: `passkeys-unsupported` (no WebAuthn here),
+ * `network-request-failed`, `generic`.
+ */
+export interface PasskeyOperations {
+  /**
+   * Signs in with a passkey the person picks (no email asked): `providerId` of the result is `'passkey'`.
+   * `conditional` waits for a pick from the autofill of an input with `autocomplete="… webauthn"`
+   * instead of opening a dialog; `signal` ends that wait. A passkey sign-in is not asked for a second
+   * factor (the authenticator verified the person). Rejects: `user-cancelled` (dismissed, timed out or
+   * aborted), `passkey-not-found` (the passkey was removed or is not of this app), `passkey-invalid`
+   * (the assertion does not verify: another origin, a replay), `session-expired` (the challenge expired
+   * before the answer came), `user-disabled`.
+   */
+  signIn(options?: { conditional?: boolean; signal?: AbortSignal }): Promise<SignInResult>;
+  /** The signed-in user's passkeys, oldest first. Rejects: `requires-recent-login` (nobody signed in). */
+  list(): Promise<PasskeyInfo[]>;
+  /**
+   * Registers a new passkey for the signed-in user, with an optional name. Rejects: `requires-recent-login`,
+   * `user-cancelled`, `credential-already-in-use` (this authenticator already holds one of the user's
+   * passkeys), `passkey-invalid`.
+   */
+  add(name?: string): Promise<PasskeyInfo>;
+  /** Removes one of the user's passkeys. Rejects: `requires-recent-login`, `passkey-not-found`. */
+  remove(id: string): Promise<void>;
 }
 
 /**
@@ -293,4 +341,6 @@ export interface AuthProvider {
   signOut(): Promise<void>;
   /** Second factors, when `capabilities.secondFactors` lists a kind. */
   readonly secondFactors?: SecondFactorOperations;
+  /** Passkeys, when `capabilities.passkeys` is `true`. */
+  readonly passkeys?: PasskeyOperations;
 }
