@@ -78,13 +78,9 @@ async function signInWithoutScripts(browser: Browser, baseURL: string, email: st
   await context.close();
 }
 
-test('an authenticator app: added on /account, asked at sign-in with and without scripts, removed', async ({
-  page,
-  widget,
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
+/** A new password account signed up on /login, with an authenticator app added on /account: its email and secret. */
+async function signUpWithAuthenticator(page: Page): Promise<{ email: string; secret: string }> {
+  const widget = hostWidgetOf(page, { scripts: true });
   const email = uniqueEmail('two-step');
   await page.goto('/login');
   await widget.card('emailEntry', 'Sign in with email');
@@ -118,6 +114,18 @@ test('an authenticator app: added on /account, asked at sign-in with and without
   await page.reload();
   await expect(accountValue(page, 'Email')).toHaveText(email);
   await expect(factors.list).toContainText('Authenticator app');
+  return { email, secret };
+}
+
+test('an authenticator app: added on /account, asked at sign-in with and without scripts, removed', async ({
+  page,
+  widget,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { email, secret } = await signUpWithAuthenticator(page);
+  const factors = factorsOf(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login?signedOut=1');
@@ -142,6 +150,37 @@ test('an authenticator app: added on /account, asked at sign-in with and without
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login?signedOut=1');
   await toPassword(page, email, true);
+  await page.waitForURL('/account');
+  await expect(accountValue(page, 'Email')).toHaveText(email);
+});
+
+test('the password posted before the scripts arrive: the server meets the factor, the hydrated widget finishes it', async ({
+  page,
+  widget,
+}) => {
+  test.setTimeout(120_000);
+  const { email, secret } = await signUpWithAuthenticator(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login?signedOut=1');
+  // The page's scripts are held until the password has been posted: every step so far is a server form.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await widget.field('Email').fill(email);
+  await widget.button('Next').click();
+  await widget.field('Password').fill(PASSWORD);
+  await widget.button('Sign in').click();
+  await expect(widget.root).toHaveAttribute('data-card', 'secondFactorCode');
+  release();
+  await widget.card('secondFactorCode', 'Enter your code');
+  await widget.field('6-digit code').fill(totpAt(secret, Date.now()));
+  await widget.button('Verify').click();
   await page.waitForURL('/account');
   await expect(accountValue(page, 'Email')).toHaveText(email);
 });

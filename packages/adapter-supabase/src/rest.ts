@@ -33,6 +33,8 @@ export type GoTrueResult =
 /** A session GoTrue issued: the access token and the user it is for. */
 export interface GoTrueSession {
   accessToken: string;
+  /** The session's refresh token (`null` when the answer has none). */
+  refreshToken: string | null;
   user: User;
 }
 
@@ -103,7 +105,12 @@ export function sessionOf(data: unknown): GoTrueSession | null {
   if (!isObject(data) || typeof data.access_token !== 'string' || data.access_token === '') return null;
   const user = data.user;
   return isObject(user) && typeof user.id === 'string'
-    ? { accessToken: data.access_token, user: user as unknown as User }
+    ? {
+        accessToken: data.access_token,
+        refreshToken:
+          typeof data.refresh_token === 'string' && data.refresh_token !== '' ? data.refresh_token : null,
+        user: user as unknown as User,
+      }
     : null;
 }
 

@@ -353,6 +353,26 @@ describe('server: form provider and host session', () => {
     expect(session?.session).toMatchObject({ uid, signInProvider: 'password' });
   });
 
+  it('a challenge met on the server - should be finished by the browser provider (its scripts came before the code)', async () => {
+    const h = createSupabaseHarness();
+    const { email: address, uid, factor, secret } = await accountWithTotp(h);
+    await h.provider.signOut();
+    const form = serverOn(h.double).formProvider();
+    const error = await expectAuthError(
+      form.signInWithEmailAndPassword(address, PASSWORD),
+      'second-factor-required',
+    );
+    const challenge = JSON.parse(JSON.stringify(error.challenge)) as SecondFactorChallenge;
+    const ops = factorsOf(h.provider);
+    const { verificationId } = await ops.startSignIn(challenge, factor.uid);
+    const result = await ops.finishSignIn(challenge, verificationId, totpCode(h.double, secret));
+    expect(result).toMatchObject({ providerId: 'password', isNewUser: false, user: { uid } });
+    expect(h.provider.getCurrentUser()?.uid).toBe(uid);
+    const { data } = await h.provider.client.auth.getSession();
+    expect(claims(data.session?.access_token ?? '')).toMatchObject({ aal: 'aal2' });
+    h.provider.dispose();
+  });
+
   it('the host session - should refuse an aal1 token of an account with a verified factor', async () => {
     const double = createGoTrueDouble(CONTRACT_PROJECT);
     const { email: address, aal2 } = await formAccount(double);

@@ -49,7 +49,9 @@ export async function firstFactorSignedIn(
     return signedIn(ctx, session, providerId, isNewUser);
   }
   ctx.current = null;
-  const pending = { accessToken: session.accessToken, refreshToken: null, providerId };
+  // The refresh token travels too, so that the browser's supabase-js can take the pending sign-in over when
+  // the page's scripts arrive before the code is entered (it holds the same tokens on the browser path).
+  const pending = { accessToken: session.accessToken, refreshToken: session.refreshToken, providerId };
   const challenge = secondFactorChallenge(session.user, pending);
   if (challenge.factors.length === 0) {
     // Only factors Doorway does not offer (WebAuthn): nothing here can finish this sign-in.
