@@ -7,6 +7,7 @@ import { changeEmail, mailUser, verifyAndChangeEmail } from './actionCodes.ts';
 import { createFaultControl } from './faults.ts';
 import { createIdpControl } from './federated.ts';
 import { createOutbox } from './outbox.ts';
+import { passkeyRecords } from './passkeys.ts';
 import { createCaptchaControl } from './phone.ts';
 import { addSecondFactor, currentTotpCode } from './secondFactors.ts';
 import type { FakeBackend } from './types.ts';
@@ -73,6 +74,8 @@ export function createBackend(ctx: FakeContext): FakeBackend {
     ...userAdmin(ctx),
     ...mailAdmin(ctx),
     totpCode: (uid, factorUid) => currentTotpCode(ctx, uid, factorUid),
+    passkeys: (email, tenant) =>
+      passkeyRecords(world, email, tenant === undefined ? world.main.tenantId : tenant),
     subscribe: (listener) => {
       world.listeners.add(listener);
       return () => {

@@ -3,7 +3,7 @@
  * operation through the fault wrapper. The provider is one client; the server provider opens others.
  * @module
  */
-import type { AuthProvider, SecondFactorOperations } from '@doorway/auth-core';
+import type { AuthProvider, PasskeyOperations, SecondFactorOperations } from '@doorway/auth-core';
 import {
   applyActionCode,
   checkActionCode,
@@ -16,6 +16,7 @@ import { linkWithCredential, signInWithCredential } from './credentials.ts';
 import { emailLinkSignIn, isSignInLink, sendSignInLink } from './emailLink.ts';
 import { call } from './faults.ts';
 import { getRedirectResult, signInWithFederated } from './federated.ts';
+import { addPasskey, listPasskeys, passkeySignIn, removePasskey } from './passkeys.ts';
 import { fetchSignInMethods, passwordSignIn, passwordSignUp } from './password.ts';
 import { createCaptchaVerifier, phoneSignIn, startPhoneSignIn } from './phone.ts';
 import {
@@ -66,9 +67,19 @@ function secondFactorClient(ctx: FakeContext, s: Session): SecondFactorOperation
   };
 }
 
+/** `provider.passkeys` on session `s`: each operation through the fault wrapper, as `passkeys.*`. */
+function passkeyClient(ctx: FakeContext, s: Session): PasskeyOperations {
+  return {
+    signIn: (options) => call(ctx, 'passkeys.signIn', () => passkeySignIn(ctx, s, options)),
+    list: () => call(ctx, 'passkeys.list', () => listPasskeys(ctx, s)),
+    add: (name) => call(ctx, 'passkeys.add', () => addPasskey(ctx, s, name)),
+    remove: (id) => call(ctx, 'passkeys.remove', () => removePasskey(ctx, s, id)),
+  };
+}
+
 /**
- * An `AuthProvider` on session `s` of the world in `ctx`, with `extra` properties (e.g. `backend`), and
- * `secondFactors` when the provider offers any.
+ * An `AuthProvider` on session `s` of the world in `ctx`, with `extra` properties (e.g. `backend`),
+ * `secondFactors` when the provider offers any, and `passkeys` when it offers them.
  */
 export function createClient<T extends object>(ctx: FakeContext, s: Session, extra: T): AuthProvider & T {
   const { world } = ctx;
@@ -76,6 +87,7 @@ export function createClient<T extends object>(ctx: FakeContext, s: Session, ext
   return {
     ...extra,
     ...(offersSecondFactors ? { secondFactors: secondFactorClient(ctx, s) } : {}),
+    ...(ctx.config.baseCapabilities.passkeys === true ? { passkeys: passkeyClient(ctx, s) } : {}),
     get capabilities() {
       return world.capabilities;
     },

@@ -3,9 +3,10 @@
  * their defaults.
  * @module
  */
-import { ACTION_MODES, type ProviderCapabilities } from '@doorway/auth-core';
+import { ACTION_MODES, type ProviderCapabilities, type WebAuthnClient } from '@doorway/auth-core';
 import type { FakeClock, FakeFaults, FakeProviderOptions, FakeStorage } from './types.ts';
 import { createMemoryStorage } from './util.ts';
+import { createBrowserWebAuthnClient } from './webauthnClient.ts';
 
 /** Default lifetime of emailed action codes: 1 hour. */
 export const DEFAULT_ACTION_CODE_TTL_MS = 60 * 60 * 1000;
@@ -16,6 +17,11 @@ export const DEFAULT_SMS_CODE_TTL_MS = 5 * 60 * 1000;
  * `startSignIn`) reject `code-expired`.
  */
 export const SECOND_FACTOR_SIGN_IN_TTL_MS = 5 * 60 * 1000;
+/**
+ * How long a passkey ceremony's challenge lives: 5 minutes after the options were made, the answer is
+ * refused with `session-expired`.
+ */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Federated providers of a fake created without `federatedProviders`. */
 export const DEFAULT_FEDERATED_PROVIDERS: readonly string[] = ['google.com', 'github.com'];
 /** Storage key of a pending redirect sign-in. */
@@ -31,6 +37,16 @@ const DEFAULT_FAULTS: FakeFaults = {
   latencyMs: 0,
 };
 
+/** The relying party passkeys belong to, and the client that runs the ceremonies. */
+export interface FakeWebAuthnConfig {
+  readonly client: WebAuthnClient;
+  readonly rpId: string;
+  readonly rpName: string;
+  /** The origin assertions and registrations must come from. */
+  readonly origin: string;
+  readonly challengeTtl: number;
+}
+
 /** The options of a fake with their defaults filled in; fixed for the provider's life. */
 export interface FakeConfig {
   readonly clock: FakeClock;
@@ -42,10 +58,32 @@ export interface FakeConfig {
   readonly sleep: (ms: number) => Promise<void>;
   /** The switches `faults.reset()` and `reset()` go back to. */
   readonly initialFaults: Readonly<FakeFaults>;
+  readonly webAuthn: FakeWebAuthnConfig;
   /** The capabilities before enumeration protection is applied. */
   readonly baseCapabilities: ProviderCapabilities;
   /** The options as given, for the ones read at call time (`idp`, `navigate`, `tenants`, …). */
   readonly options: FakeProviderOptions;
+}
+
+/** The page's location, where there is one (a browser). */
+function pageLocation(): { hostname: string; origin: string } | undefined {
+  const location: unknown = (globalThis as { location?: unknown }).location;
+  if (typeof location !== 'object' || location === null) return undefined;
+  const { hostname, origin } = location as { hostname?: unknown; origin?: unknown };
+  return typeof hostname === 'string' && typeof origin === 'string' ? { hostname, origin } : undefined;
+}
+
+/** The `webAuthn` options with their defaults: the page's host and origin, else `localhost`. */
+function webAuthnConfig(options: FakeProviderOptions): FakeWebAuthnConfig {
+  const given = options.webAuthn ?? {};
+  const page = pageLocation();
+  return {
+    client: given.client ?? createBrowserWebAuthnClient(),
+    rpId: given.rpId ?? page?.hostname ?? 'localhost',
+    rpName: given.rpName ?? 'Doorway',
+    origin: given.origin ?? page?.origin ?? 'http://localhost',
+    challengeTtl: given.challengeTtlMs ?? PASSKEY_CHALLENGE_TTL_MS,
+  };
 }
 
 /** Resolves `options` against the defaults. */
@@ -58,6 +96,7 @@ export function createConfig(options: FakeProviderOptions): FakeConfig {
     storage: options.storage ?? createMemoryStorage(),
     sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
     initialFaults: { ...DEFAULT_FAULTS, ...options.faults },
+    webAuthn: webAuthnConfig(options),
     baseCapabilities: {
       password: true,
       emailLink: true,
@@ -71,6 +110,7 @@ export function createConfig(options: FakeProviderOptions): FakeConfig {
       actionCodes: [...ACTION_MODES],
       captcha: true,
       secondFactors: ['phone', 'totp'],
+      passkeys: true,
       ...options.capabilities,
     },
     options,

@@ -54,6 +54,7 @@ describe('createFakeProvider - capabilities', () => {
       actionCodes: [...ACTION_MODES],
       captcha: true,
       secondFactors: ['phone', 'totp'],
+      passkeys: true,
     });
     expect(setup().provider.capabilities.federated).toEqual(['google.com', 'github.com']);
   });

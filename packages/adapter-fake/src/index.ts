@@ -1,7 +1,8 @@
 /**
  * `@doorway/adapter-fake`: the in-memory reference provider of Doorway. Deterministic (injected clock,
  * counter ids, seeded SMS codes and TOTP secrets), with an outbox of sent emails and SMS, a fake federated
- * IdP, tenants, anonymous users, second factors (SMS and TOTP) and fault injection. For demos, the playground and consumers' tests.
+ * IdP, tenants, anonymous users, second factors (SMS and TOTP), passkeys (WebAuthn, verified by
+ * `@simplewebauthn/server`) and fault injection. For demos, the playground and consumers' tests.
  *
  * @example
  * import { createFakeProvider } from '@doorway/adapter-fake';
@@ -15,6 +16,7 @@ export {
   DEFAULT_FEDERATED_PROVIDERS,
   DEFAULT_SMS_CODE_TTL_MS,
   FAKE_IDP_URL,
+  PASSKEY_CHALLENGE_TTL_MS,
   REDIRECT_STORAGE_KEY,
   SECOND_FACTOR_SIGN_IN_TTL_MS,
 } from './config.ts';
@@ -22,3 +24,4 @@ export { createFakeProvider } from './provider.ts';
 export { createFakeServerProvider, verifyFakeSessionToken } from './server.ts';
 export type * from './types.ts';
 export { createManualClock, createMemoryStorage, fakeFederatedCredential } from './util.ts';
+export { createBrowserWebAuthnClient } from './webauthnClient.ts';

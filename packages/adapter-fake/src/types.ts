@@ -8,8 +8,10 @@ import type {
   AuthErrorDetails,
   AuthProvider,
   ErrorCode,
+  PasskeyOperations,
   ProviderCapabilities,
   SecondFactorOperations,
+  WebAuthnClient,
 } from '@doorway/auth-core';
 
 /** A source of time in epoch milliseconds. Inject one to test expiry without waiting. */
@@ -33,8 +35,14 @@ export type ProviderMethod = {
 /** The {@link SecondFactorOperations} of `provider.secondFactors`, by name, as the call log names them. */
 export type SecondFactorMethod = `secondFactors.${keyof SecondFactorOperations}`;
 
-/** Every asynchronous call the fake logs and can fail: a provider method or a second-factor operation. */
-export type FakeMethod = ProviderMethod | SecondFactorMethod;
+/** The {@link PasskeyOperations} of `provider.passkeys`, by name, as the call log names them. */
+export type PasskeyMethod = `passkeys.${keyof PasskeyOperations}`;
+
+/**
+ * Every asynchronous call the fake logs and can fail: a provider method, a second-factor operation or a
+ * passkey operation.
+ */
+export type FakeMethod = ProviderMethod | SecondFactorMethod | PasskeyMethod;
 
 /** Kinds of email the fake backend sends. */
 export type FakeEmailKind =
@@ -255,6 +263,39 @@ export interface FakeUserInput {
   tenantId?: string | null;
 }
 
+/** A passkey as the backend stores it, without its public key (see {@link FakeBackend.passkeys}). */
+export interface FakePasskeyRecord {
+  /** The credential id, base64url. */
+  id: string;
+  uid: string;
+  name: string | null;
+  /** The signature counter of its last verified use (0: the authenticator keeps none). */
+  counter: number;
+  /** Whether the authenticator may back it up (`multiDevice`) or not (`singleDevice`). */
+  deviceType: 'singleDevice' | 'multiDevice';
+  backedUp: boolean;
+  transports: readonly string[];
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** The relying party of the fake's passkeys and the client that runs the WebAuthn ceremonies. */
+export interface FakeWebAuthnOptions {
+  /**
+   * Runs the ceremonies (default: the browser's `navigator.credentials` through `@simplewebauthn/browser`,
+   * loaded on first use). In Node tests, a software authenticator such as `@doorway/testing`'s.
+   */
+  client?: WebAuthnClient;
+  /** The RP id (default: `location.hostname`, else `localhost`). */
+  rpId?: string;
+  /** The RP name authenticators show (default `Doorway`). */
+  rpName?: string;
+  /** The origin answers must come from (default: `location.origin`, else `http://localhost`). */
+  origin?: string;
+  /** How long a ceremony's challenge lives (default 5 minutes). */
+  challengeTtlMs?: number;
+}
+
 /** Fields the admin may change on a user. */
 export type FakeUserPatch = Partial<
   Pick<FakeUserRecord, 'displayName' | 'disabled' | 'emailVerified' | 'password' | 'phoneNumber' | 'email'>
@@ -314,6 +355,11 @@ export interface FakeBackend {
    * when there is none.
    */
   totpCode(uid: string, factorUid?: string): string | null;
+  /**
+   * The passkeys of the user with this email in a tenant (default: the current one), oldest first; `[]`
+   * when there is no such user.
+   */
+  passkeys(email: string, tenantId?: string | null): FakePasskeyRecord[];
   /** Called after every call and admin change (e.g. to refresh an outbox panel). Returns an unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Forgets everything: users, codes, outbox, calls, IdP queue, pending redirect, faults, signed-in user. */
@@ -359,4 +405,6 @@ export interface FakeProviderOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Users that exist from the start. */
   users?: readonly FakeUserInput[];
+  /** Passkeys: the relying party and the WebAuthn client (see {@link FakeWebAuthnOptions}). */
+  webAuthn?: FakeWebAuthnOptions;
 }

@@ -292,8 +292,11 @@ export function updateUser(world: World, uid: string, patch: FakeUserPatch): voi
   if (patch.emailVerified !== undefined) row.emailVerified = patch.emailVerified;
 }
 
-/** The admin's `deleteUser`: removes the user and signs it out of the main session. */
+/** The admin's `deleteUser`: removes the user and its passkeys, and signs it out of the main session. */
 export function deleteUser(world: World, uid: string): void {
   world.users.delete(uid);
+  for (const [id, passkey] of world.passkeys.credentials) {
+    if (passkey.uid === uid) world.passkeys.credentials.delete(id);
+  }
   if (world.main.currentUid === uid) world.main.currentUid = null;
 }

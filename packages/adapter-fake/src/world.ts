@@ -87,6 +87,38 @@ export interface SecondFactorState {
   secretWords: () => number;
 }
 
+/** A passkey as the world stores it: the public record plus the COSE public key it verifies with. */
+export interface PasskeyRow {
+  id: string;
+  uid: string;
+  name: string | null;
+  publicKey: ReturnType<Uint8Array['slice']>;
+  counter: number;
+  deviceType: 'singleDevice' | 'multiDevice';
+  backedUp: boolean;
+  transports: string[];
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/**
+ * A ceremony waiting for its authenticator: the challenge it was given (the map's key), what it is for
+ * and on which session. Taken once, when the answer comes.
+ */
+export interface PasskeyCeremony {
+  kind: 'create' | 'get';
+  /** `create`: the user adding the passkey. */
+  uid: string | null;
+  session: Session;
+  expiresAt: number;
+}
+
+/** Passkeys by credential id, and the ceremonies in flight by challenge. */
+export interface PasskeyState {
+  readonly credentials: Map<string, PasskeyRow>;
+  readonly ceremonies: Map<string, PasskeyCeremony>;
+}
+
 /** One captcha verifier's state. */
 export interface CaptchaState {
   solved: boolean;
@@ -127,6 +159,7 @@ export interface World {
   readonly codes: Map<string, CodeRow>;
   readonly smsSessions: Map<string, SmsSession>;
   readonly secondFactors: SecondFactorState;
+  readonly passkeys: PasskeyState;
   readonly emails: OutboxEmail[];
   readonly sms: OutboxSms[];
   readonly calls: FakeCall[];
@@ -163,6 +196,7 @@ export function createWorld(config: FakeConfig): World {
     codes: new Map(),
     smsSessions: new Map(),
     secondFactors: newSecondFactorState(config),
+    passkeys: { credentials: new Map(), ceremonies: new Map() },
     emails: [],
     sms: [],
     calls: [],
@@ -226,7 +260,7 @@ export function requireCapability(enabled: boolean): void {
 
 /**
  * Forgets everything but the listeners and the captcha switch: users, codes, second factors in flight,
- * outbox, calls, IdP queue, pending redirect, faults, the main session, ids, SMS codes and secrets. The
+ * passkeys and their ceremonies, outbox, calls, IdP queue, pending redirect, faults, the main session, ids, SMS codes and secrets. The
  * caller seeds the initial users.
  */
 export function resetWorld(ctx: FakeContext): void {
@@ -238,6 +272,8 @@ export function resetWorld(ctx: FakeContext): void {
   world.secondFactors.challenges.clear();
   world.secondFactors.enrollments.clear();
   world.secondFactors.secretWords = newSecondFactorState(config).secretWords;
+  world.passkeys.credentials.clear();
+  world.passkeys.ceremonies.clear();
   world.emails.length = 0;
   world.sms.length = 0;
   world.calls.length = 0;
