@@ -1,4 +1,5 @@
 import { type ContractHarness, runProviderContract } from '@doorway/testing';
+import { createSoftAuthenticator } from '@doorway/testing/soft-authenticator';
 import {
   createFakeProvider,
   createManualClock,
@@ -6,10 +7,11 @@ import {
   fakeFederatedCredential,
 } from './index.ts';
 
-/** A fresh fake (on a manual clock) wrapped as a contract harness. */
+/** A fresh fake (on a manual clock, its passkeys on a software authenticator) wrapped as a contract harness. */
 function createContractHarness(options: FakeProviderOptions = {}): ContractHarness {
   const clock = createManualClock(Date.UTC(2025, 0, 1));
-  const provider = createFakeProvider({ clock, ...options });
+  const authenticator = createSoftAuthenticator();
+  const provider = createFakeProvider({ clock, webAuthn: { client: authenticator }, ...options });
   const { backend } = provider;
   return {
     provider,
@@ -36,6 +38,7 @@ function createContractHarness(options: FakeProviderOptions = {}): ContractHarne
       solvedVerifier: () => provider.createCaptchaVerifier(null),
       disableUser: async (uid) => backend.updateUser(uid, { disabled: true }),
       idp: backend.idp,
+      authenticator,
     },
   };
 }
@@ -51,7 +54,7 @@ runProviderContract({
 
 // Exercises the capability gates and the operation-not-allowed checks of a narrower provider.
 runProviderContract({
-  name: 'adapter-fake without anonymous, phone, federated, popup, redirect or tenants, TOTP its only second factor',
+  name: 'adapter-fake without anonymous, phone, federated, popup, redirect, tenants or passkeys, TOTP its only second factor',
   create: () =>
     createContractHarness({
       capabilities: {
@@ -62,6 +65,7 @@ runProviderContract({
         popup: false,
         redirect: false,
         secondFactors: ['totp'],
+        passkeys: false,
       },
     }),
 });

@@ -49,7 +49,14 @@ function serverCapabilities(session: AuthProvider): () => ProviderCapabilities {
   return () => {
     if (seen !== session.capabilities || capabilities === null) {
       seen = session.capabilities;
-      capabilities = { ...seen, phone: false, popup: false, redirect: false, captcha: false };
+      capabilities = {
+        ...seen,
+        phone: false,
+        popup: false,
+        redirect: false,
+        captcha: false,
+        passkeys: false,
+      };
     }
     return capabilities;
   };
@@ -59,8 +66,9 @@ function serverCapabilities(session: AuthProvider): () => ProviderCapabilities {
  * A provider for one server request over `world`'s backend (its users, codes, outbox and faults), with a
  * tenant and a signed-in user of its own: create one per request, as with a real server provider.
  *
- * What needs a browser (captcha, phone, federated popup or redirect, credentials, linking) is refused with
- * `operation-not-allowed`; `capabilities` says so (`phone`, `popup`, `redirect`, `captcha` false). Second
+ * What needs a browser (captcha, phone, federated popup or redirect, credentials, linking, passkeys) is
+ * refused with `operation-not-allowed` or absent; `capabilities` says so (`phone`, `popup`, `redirect`,
+ * `captcha`, `passkeys` false). Second
  * factors work as in the browser (an SMS second factor needs no captcha here): the pending sign-in lives in
  * the backend, so a later request's provider finishes what this one's challenge started.
  * {@link ServerAuthProvider.sessionToken} is an opaque token, `fake-session-1`, `fake-session-2`, … per

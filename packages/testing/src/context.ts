@@ -12,6 +12,7 @@ export interface ContractHooks {
   federatedCredential: boolean;
   idp: boolean;
   disableUser: boolean;
+  authenticator: boolean;
 }
 
 /** The gates of a suite plus the provider and inspection of the running test's fresh harness. */
@@ -52,6 +53,7 @@ export async function createContractContext(
     federatedCredential: probe.inspect.federatedCredential !== undefined,
     idp: probe.inspect.idp !== undefined,
     disableUser: probe.inspect.disableUser !== undefined,
+    authenticator: probe.inspect.authenticator !== undefined,
   };
   await probe.dispose?.();
   return {

@@ -21,6 +21,7 @@
 export { expectAuthError, oobCodeFromLink } from './assert.ts';
 export { runProviderContract } from './runner.ts';
 export type {
+  ContractAuthenticator,
   ContractEmailKind,
   ContractHarness,
   ContractIdentity,

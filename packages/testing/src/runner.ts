@@ -12,6 +12,7 @@ import { emailLinkTests } from './groups/emailLink.ts';
 import { emailPasswordTests } from './groups/emailPassword.ts';
 import { federatedCredentialTests } from './groups/federatedCredentials.ts';
 import { federatedPopupTests, federatedRedirectTests } from './groups/federatedIdp.ts';
+import { passkeyTests } from './groups/passkeys.ts';
 import { passwordResetTests } from './groups/passwordReset.ts';
 import { phoneTests } from './groups/phone.ts';
 import { secondFactorTests } from './groups/secondFactors.ts';
@@ -29,6 +30,7 @@ const GROUPS: readonly ((h: ContractContext) => void)[] = [
   anonymousTests,
   phoneTests,
   secondFactorTests,
+  passkeyTests,
   federatedCredentialTests,
   federatedPopupTests,
   federatedRedirectTests,
@@ -41,9 +43,11 @@ const GROUPS: readonly ((h: ContractContext) => void)[] = [
  * `"<method> - should …"`. Call it at the top level of a `*.test.ts` file.
  *
  * Groups run only where the provider (or `options.capabilities`) declares the capability, and some need
- * an optional harness hook (`actionCode`, `federatedCredential`, `idp`, `disableUser`); their titles say
- * which. The second-factor group runs the kinds `capabilities.secondFactors` lists (with `password`). When `reliableSignInMethodLookup` is `false`, the enumeration-safe variants run instead: no
- * lookup, and an unknown email fails like a wrong password (`wrong-password`).
+ * an optional harness hook (`actionCode`, `federatedCredential`, `idp`, `disableUser`, `authenticator`);
+ * their titles say which. The second-factor group runs the kinds `capabilities.secondFactors` lists (with
+ * `password`); the passkeys group needs `capabilities.passkeys`, `password` and an `inspect.authenticator`.
+ * When `reliableSignInMethodLookup` is `false`, the enumeration-safe variants run instead: no lookup, and
+ * an unknown email fails like a wrong password (`wrong-password`).
  */
 export function runProviderContract(options: ProviderContractOptions): void {
   describe(`${options.name} — AuthProvider contract`, async () => {

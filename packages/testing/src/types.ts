@@ -30,6 +30,19 @@ export interface ContractIdentity {
   displayName?: string;
 }
 
+/**
+ * The authenticator behind `provider.passkeys` (the WebAuthn client the adapter was given), as the passkeys
+ * group tampers with it. `createSoftAuthenticator` of `@doorway/testing/soft-authenticator` is one.
+ */
+export interface ContractAuthenticator {
+  /** The next ceremony rejects with a `DOMException` of `name` (`NotAllowedError`: the person dismissed it). */
+  cancelNext(name?: string): void;
+  /** The next assertion is the last one again, byte for byte. */
+  replayNext(): void;
+  /** The next answer is made as if on `origin` (relayed from another site). */
+  originNext(origin: string): void;
+}
+
 /** Reads and drives the backend behind the provider under test. */
 export interface ContractInspect {
   /** The latest out-of-band link the backend "sent" to `email` for `kind`, or `null`. */
@@ -67,6 +80,8 @@ export interface ContractInspect {
    * computes, as an authenticator app would, are for this time. A backend on an injected clock says it.
    */
   now?(): number;
+  /** The authenticator the adapter's WebAuthn client talks to. Enables the passkeys group. */
+  authenticator?: ContractAuthenticator;
   /**
    * Drives the IdP behind `signInWithFederated` (popup and redirect). Enables the popup/redirect groups;
    * adapters whose IdP can't be driven in tests leave it out.

@@ -23,6 +23,8 @@ export function basicsTests(h: ContractContext): void {
       expect(typeof c.captcha).toBe('boolean');
       expect(c.federated.every((id) => typeof id === 'string' && id !== '')).toBe(true);
       expect(c.actionCodes.every((mode) => ACTION_MODES.includes(mode))).toBe(true);
+      expect(['undefined', 'boolean']).toContain(typeof c.passkeys);
+      if (c.passkeys === true) expect(h.provider.passkeys).toBeDefined();
     });
 
     it('getCurrentUser - should be null before anyone signs in', () => {
