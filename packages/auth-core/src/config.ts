@@ -61,10 +61,12 @@ export type SignInOptionInput =
   | 'email'
   | 'phone'
   | 'anonymous'
+  | 'passkey'
   | (string & {})
   | EmailOptionInput
   | PhoneOptionInput
   | { provider: 'anonymous' }
+  | { provider: 'passkey' }
   | FederatedOptionInput;
 
 /** A tenant the person can sign in to. */
@@ -163,8 +165,15 @@ export interface FederatedOption {
 export interface AnonymousOption {
   provider: 'anonymous';
 }
+/**
+ * Sign in with a passkey (a discoverable WebAuthn credential): shown where the provider has
+ * `capabilities.passkeys` and the browser has WebAuthn, never without scripts.
+ */
+export interface PasskeyOption {
+  provider: 'passkey';
+}
 /** One normalised option. */
-export type SignInOption = EmailOption | PhoneOption | FederatedOption | AnonymousOption;
+export type SignInOption = EmailOption | PhoneOption | FederatedOption | AnonymousOption | PasskeyOption;
 
 /** A normalised tenant. */
 export interface Tenant {
@@ -331,6 +340,8 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
     }
     case 'anonymous':
       return { provider: 'anonymous' };
+    case 'passkey':
+      return { provider: 'passkey' };
     default: {
       if (!/^[a-z0-9][a-z0-9.:_-]*$/i.test(o.provider)) {
         throw new ConfigError(`${at}.provider`, `"${o.provider}" is not a provider id`);

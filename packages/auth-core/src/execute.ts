@@ -187,6 +187,10 @@ export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>
     }
     case 'anonymous':
       return p.signInAnonymously();
+    case 'passkey':
+      // Configured on a provider without passkeys: said as this browser's, the person can go another way.
+      if (!p.passkeys) throw new AuthError('passkeys-unsupported');
+      return p.passkeys.signIn();
     case 'passwordSignInAndLink': {
       await p.signInWithEmailAndPassword(op.email, op.password);
       return p.linkWithCredential(op.credential);

@@ -73,7 +73,12 @@ describe('message catalogue', () => {
   });
 
   it('the passkey codes have short messages that offer another way in', () => {
-    for (const code of ['passkey-not-found', 'passkey-invalid', 'passkeys-unsupported'] as const) {
+    for (const code of [
+      'passkey-not-found',
+      'passkey-invalid',
+      'passkeys-unsupported',
+      'passkey-cancelled',
+    ] as const) {
       expect(messageFor(code)).toBe(errorMessages[code]);
       expect(errorMessages[code]).toMatch(/another way to sign in\.$/);
       expect(errorMessages[code].length).toBeLessThan(80);

@@ -62,6 +62,7 @@ export const errorMessages = {
   'passkey-not-found': "That passkey isn't recognized. Try another way to sign in.",
   'passkey-invalid': "That passkey couldn't be verified. Try again or use another way to sign in.",
   'passkeys-unsupported': "This browser can't use passkeys. Try another way to sign in.",
+  'passkey-cancelled': 'Passkey sign-in was cancelled. Try again or use another way to sign in.',
   // A card posted to a server (scripts off or not loaded yet) that only a browser can complete.
   'javascript-required':
     'Signing in this way needs JavaScript. Turn on JavaScript in your browser and try again.',
@@ -83,6 +84,7 @@ export const firstCardText = {
   signInWithEmail: 'Sign in with email',
   signInWithPhone: 'Sign in with phone',
   continueAsGuest: 'Continue as guest',
+  signInWithPasskey: 'Sign in with a passkey',
   signInWith: (provider: string) => `Sign in with ${provider}`,
   emailEntryTitle: 'Sign in with email',
   emailLabel: 'Email',

@@ -59,6 +59,8 @@ export type ProviderOp =
       pendingCredential: AuthCredential | null;
     }
   | { kind: 'anonymous' }
+  /** `passkeys.signIn`: the browser's WebAuthn ceremony with a discoverable credential. */
+  | { kind: 'passkey' }
   /**
    * `secondFactors.startSignIn` for a factor: an SMS factor texts the code (`verifier: null` reuses the last
    * one: resend); a TOTP factor opens its check. SMS needs a browser (captcha), TOTP does not.

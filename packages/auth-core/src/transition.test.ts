@@ -491,6 +491,39 @@ describe('federated sign-in and linking', () => {
   });
 });
 
+describe('passkeys', () => {
+  const WITH_PASSKEY: WidgetConfigInput = { signInOptions: ['email', 'passkey'] };
+  const PASSKEY_RESULT = { ...RESULT, providerId: 'passkey' };
+
+  it('the passkey option calls passkeys.signIn and ends signed in, as the passkey', () => {
+    const d = driver(WITH_PASSKEY, { caps: { passkeys: true } });
+    expect(d.state.card).toBe('providerChooser');
+    d.send({ type: 'CHOOSE_PROVIDER', providerId: 'passkey' });
+    expect(d.op).toEqual({ kind: 'passkey' });
+    d.resolve(PASSKEY_RESULT);
+    expect(d.state.card).toBe('signedIn');
+    expect(d.effects).toContainEqual(
+      expect.objectContaining({ type: 'signInSuccess', result: PASSKEY_RESULT }),
+    );
+  });
+
+  it('a dismissed dialog keeps the chooser with the passkey message; other failures say theirs', () => {
+    const d = driver(WITH_PASSKEY, { caps: { passkeys: true } });
+    d.send({ type: 'CHOOSE_PROVIDER', providerId: 'passkey' }).reject({ code: 'user-cancelled' });
+    expect(d.state.card).toBe('providerChooser');
+    expect(d.state.error).toBe('passkey-cancelled');
+    d.send({ type: 'CHOOSE_PROVIDER', providerId: 'passkey' }).reject({ code: 'passkey-not-found' });
+    expect(d.state.card).toBe('providerChooser');
+    expect(d.state.error).toBe('passkey-not-found');
+  });
+
+  it('does nothing for a config without the option', () => {
+    const unconfigured = driver(EMAIL_AND_GOOGLE, { caps: { passkeys: true } });
+    unconfigured.send({ type: 'CHOOSE_PROVIDER', providerId: 'passkey' });
+    expect(unconfigured.state.pending).toBeNull();
+  });
+});
+
 describe('anonymous upgrade', () => {
   it('links instead of signing in, and a conflict calls the failure callback with the credential', () => {
     const d = atEmail({ ...EMAIL_AND_GOOGLE, autoUpgradeAnonymousUsers: true }, { anonymousUid: 'anon1' });

@@ -287,6 +287,7 @@ function wellFormed(op: ProviderOp, result: unknown): boolean {
     case 'passwordSignIn':
     case 'createUser':
     case 'anonymous':
+    case 'passkey':
     case 'confirmPhone':
     case 'completeEmailLink':
     case 'passwordSignInAndLink':
@@ -460,6 +461,7 @@ function resolved(state: FlowState, ctx: FlowContext, op: ProviderOp, result: un
     case 'passwordSignIn':
     case 'createUser':
     case 'anonymous':
+    case 'passkey':
     case 'completeEmailLink':
     case 'passwordSignInAndLink':
       return succeed(state, result as SignInResult);
@@ -531,6 +533,9 @@ function rejected(state: FlowState, ctx: FlowContext, op: ProviderOp, error: Err
         return go(state, { card: 'passwordResetFailure' });
       }
       return fail(state, code);
+    case 'passkey':
+      // A dismissed passkey dialog is the person's choice, not a missing permission.
+      return fail(state, code === 'user-cancelled' ? 'passkey-cancelled' : code);
     case 'signOut':
       if (state.card === 'emailMismatch') return firstCard(state, ctx);
       return go(state, { card: 'recoverableError', message: code, retry: op });
@@ -605,8 +610,8 @@ const onChooseProvider: UiHandler<'CHOOSE_PROVIDER'> = (state, event, ctx) => {
     return go(state, { card: 'emailEntry', email: '' });
   }
   if (id === 'phone' && phoneOptionOf(options)) return go(state, phoneEntryCard(options, ''));
-  if (id === 'anonymous' && options.some((o) => o.provider === 'anonymous')) {
-    return call(state, { kind: 'anonymous' });
+  if ((id === 'anonymous' || id === 'passkey') && options.some((o) => o.provider === id)) {
+    return call(state, { kind: id });
   }
   const federated = federatedOption(options, id);
   return federated ? call(state, federatedOp(state, ctx, federated, null, null)) : same(state);
