@@ -5,7 +5,7 @@
 //
 // GitHub, Apple, Facebook and X: Simple Icons (CC0), the path their owners publish, drawn in the text colour
 // (CSS mask). Google's "G" and Microsoft's four squares: full colour, as their sign-in guidelines ask. Yahoo's
-// "Y!" and the marks of email, phone, guest and other identity providers (SAML, OIDC): drawn here.
+// "Y!" and the marks of email, phone, guest, passkey and other identity providers (SAML, OIDC): drawn here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -57,6 +57,11 @@ export const MARKS = {
   anonymous: {
     mono: true,
     body: `${line('M12 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8z')}${line('M4 21c0-4 3.6-6 8-6s8 2 8 6')}`,
+  },
+  // A passkey: a key.
+  passkey: {
+    mono: true,
+    body: `${line('M7 8a4 4 0 1 1 0 8 4 4 0 0 1 0-8z')}${line('M11 12h10m-3 0v3m-3-3v2')}`,
   },
   // Any other identity provider (SAML, OIDC): a door with an arrow going in.
   other: {

@@ -130,6 +130,37 @@ describe('hydrating a server-rendered card', () => {
     },
   );
 
+  it('the passkey option: not in the server HTML, shown once hydrated where the browser has WebAuthn', async () => {
+    const config = { ...STATES_CONFIG, signInOptions: ['email', 'passkey'] };
+    const props = widget({ initialState: cardState('providerChooser'), config });
+    const html = renderToString(<SignInWidget {...props} />);
+    expect(html).not.toContain('passkey');
+    expect(html).toContain('Sign in with email');
+    const had = 'PublicKeyCredential' in globalThis;
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    try {
+      const { reported } = await hydrate(html, <SignInWidget {...props} />);
+      await settle();
+      expect(reported).toEqual([]);
+      const button = screen.getByRole('button', { name: 'Sign in with a passkey' });
+      expect(button.getAttribute('data-provider')).toBe('passkey');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect('PublicKeyCredential' in globalThis).toBe(had);
+  });
+
+  it('the passkey option: never shown where the browser has no WebAuthn', async () => {
+    const config = { ...STATES_CONFIG, signInOptions: ['email', 'passkey'] };
+    const props = widget({ initialState: cardState('providerChooser'), config });
+    const html = renderToString(<SignInWidget {...props} />);
+    const { reported } = await hydrate(html, <SignInWidget {...props} />);
+    await settle();
+    expect(reported).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Sign in with email' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+  });
+
   it('keeps the email typed before hydration, and SUBMIT_EMAIL waits for the lazy provider, then goes on', async () => {
     const fake = createFakeProvider({ users: [ANN] });
     const provider = lazyProvider(fake);

@@ -44,6 +44,8 @@ function optionChoice(option: SignInOption): Choice {
       return { value: provider, provider, label: uiText.signInWithPhone };
     case 'anonymous':
       return { value: provider, provider, label: uiText.continueAsGuest };
+    case 'passkey':
+      return { value: provider, provider, label: uiText.signInWithPasskey };
     case 'federated': {
       const { iconUrl, buttonColor, textColor } = option;
       const style = {
@@ -126,6 +128,17 @@ function Choices(props: {
 
 const noStore = { get: () => null, subscribe: () => () => undefined };
 
+/**
+ * Whether this browser has WebAuthn: never on the server or while hydrating (a passkey needs scripts, so its
+ * button appears only once they run).
+ */
+const useWebAuthn = () =>
+  useSyncExternalStore(
+    noStore.subscribe,
+    () => typeof PublicKeyCredential === 'function',
+    () => false,
+  );
+
 /** The option marked "Last used" (none outside a widget that keeps one). */
 function useLastUsed(): string | null {
   const store = useWidget().lastUsed ?? noStore;
@@ -139,11 +152,12 @@ function OptionButtons(props: {
   send: CardProps<'providerChooser'>['send'];
   children?: ReactNode;
 }) {
+  const webAuthn = useWebAuthn();
   return (
     <Choices
       event="CHOOSE_PROVIDER"
       name="providerId"
-      choices={props.options.map(optionChoice)}
+      choices={props.options.filter((o) => o.provider !== 'passkey' || webAuthn).map(optionChoice)}
       kind="doorway-button doorway-provider"
       pending={props.pending}
       send={props.send}
