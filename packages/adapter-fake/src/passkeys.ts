@@ -60,11 +60,15 @@ function ceremonyCode(error: unknown): ErrorCode {
   }
 }
 
-/** Runs a ceremony on the client, its rejections turned into catalogue codes. */
-async function ceremony<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * Runs the ceremony of `challenge` on the client, its rejections turned into catalogue codes; a rejected
+ * ceremony's challenge is dropped at once.
+ */
+async function ceremony<T>(ctx: FakeContext, challenge: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    ctx.world.passkeys.ceremonies.delete(challenge);
     if (error instanceof AuthError) throw error;
     return fail(ceremonyCode(error));
   }
@@ -183,7 +187,7 @@ export async function passkeySignIn(
   });
   openCeremony(ctx, request.challenge, { kind: 'get', uid: null, session: s });
   const how = { conditional: options.conditional === true, signal: options.signal };
-  const response = await ceremony(() => config.webAuthn.client.get(request, how));
+  const response = await ceremony(ctx, request.challenge, () => config.webAuthn.client.get(request, how));
   takeCeremony(ctx, s, request.challenge);
   const [passkey, row] = assertedPasskey(world, s, response);
   checkUserHandle(row, response);
@@ -224,7 +228,7 @@ export async function addPasskey(
     timeout: config.webAuthn.challengeTtl,
   });
   openCeremony(ctx, creation.challenge, { kind: 'create', uid: row.uid, session: s });
-  const response = await ceremony(() => config.webAuthn.client.create(creation));
+  const response = await ceremony(ctx, creation.challenge, () => config.webAuthn.client.create(creation));
   const waiting = takeCeremony(ctx, s, creation.challenge);
   // Signed out or someone else signed in while the authenticator was asked.
   if (s.currentUid !== waiting.uid) fail('requires-recent-login');

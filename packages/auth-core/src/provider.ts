@@ -48,7 +48,7 @@ export interface SignInResult {
   user: AuthUser;
   /** `true` when this sign-in created the account. */
   isNewUser: boolean;
-  /** The provider id used to sign in (`password`, `emailLink`, `phone`, `anonymous`, `google.com`, …). */
+  /** The provider id used to sign in (`password`, `emailLink`, `phone`, `anonymous`, `passkey`, `google.com`, …). */
   providerId: string;
   /** The federated credential used, when there was one (for later linking). */
   credential?: AuthCredential;
@@ -256,7 +256,7 @@ export interface PasskeyOperations {
   /**
    * Registers a new passkey for the signed-in user, with an optional name. Rejects: `requires-recent-login`,
    * `user-cancelled`, `credential-already-in-use` (this authenticator already holds one of the user's
-   * passkeys), `passkey-invalid`.
+   * passkeys), `passkey-invalid`, `session-expired`.
    */
   add(name?: string): Promise<PasskeyInfo>;
   /** Removes one of the user's passkeys. Rejects: `requires-recent-login`, `passkey-not-found`. */
