@@ -217,6 +217,14 @@ describe('passkeys - around the sign-in', () => {
     await expectAuthError(s.ops.add(), 'passkeys-unsupported');
   });
 
+  it('passkeys - the default (browser) client should reject passkeys-unsupported where there is no WebAuthn', async () => {
+    const provider = createFakeProvider({ users: [{ email: EMAIL, password: PASSWORD }] });
+    await expectAuthError(provider.passkeys!.signIn(), 'passkeys-unsupported');
+    await expectAuthError(provider.passkeys!.signIn({ conditional: true }), 'passkeys-unsupported');
+    await provider.signInWithEmailAndPassword(EMAIL, PASSWORD);
+    await expectAuthError(provider.passkeys!.add(), 'passkeys-unsupported');
+  });
+
   it('passkeys - should log calls as passkeys.*, and fail them on demand', async () => {
     const s = setup();
     s.backend.faults.failNext('passkeys.signIn', 'network-request-failed');
