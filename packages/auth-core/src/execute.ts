@@ -95,16 +95,8 @@ export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>
       };
       return loaded;
     }
-    case 'redirectResult': {
-      const pending = readRedirectState(storage);
-      try {
-        storage?.removeItem(REDIRECT_KEY);
-      } catch {
-        // unreadable storage: nothing to clear
-      }
-      const result = await p.getRedirectResult();
-      return linkPending(p, result, pending?.pendingCredential ?? null);
-    }
+    case 'redirectResult':
+      return redirectResult(p, storage);
     case 'lookupEmail':
     case 'lookupForLinking': {
       if (op.kind === 'lookupEmail' && op.tenantId !== undefined) await p.setTenant(op.tenantId);
@@ -188,9 +180,7 @@ export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>
     case 'anonymous':
       return p.signInAnonymously();
     case 'passkey':
-      // Configured on a provider without passkeys: said as this browser's, the person can go another way.
-      if (!p.passkeys) throw new AuthError('passkeys-unsupported');
-      return p.passkeys.signIn();
+      return signInWithPasskey(p);
     case 'passwordSignInAndLink': {
       await p.signInWithEmailAndPassword(op.email, op.password);
       return p.linkWithCredential(op.credential);
@@ -202,4 +192,25 @@ export async function execute(op: ProviderOp, rt: FlowRuntime): Promise<unknown>
     case 'signOut':
       return p.signOut();
   }
+}
+
+/** `passkeys.signIn`; configured on a provider without passkeys, it fails as this browser would. */
+function signInWithPasskey(p: AuthProvider): Promise<SignInResult> {
+  if (!p.passkeys) throw new AuthError('passkeys-unsupported');
+  return p.passkeys.signIn();
+}
+
+/** The result of a redirect sign-in that came back, linked to the credential kept before it left. */
+async function redirectResult(
+  p: AuthProvider,
+  storage: FlowRuntime['storage'],
+): Promise<SignInResult | null> {
+  const pending = readRedirectState(storage);
+  try {
+    storage?.removeItem(REDIRECT_KEY);
+  } catch {
+    // unreadable storage: nothing to clear
+  }
+  const result = await p.getRedirectResult();
+  return linkPending(p, result, pending?.pendingCredential ?? null);
 }
