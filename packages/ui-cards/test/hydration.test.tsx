@@ -137,7 +137,7 @@ describe('hydrating a server-rendered card', () => {
     expect(html).not.toContain('passkey');
     expect(html).toContain('Sign in with email');
     const had = 'PublicKeyCredential' in globalThis;
-    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    vi.stubGlobal('PublicKeyCredential', class {});
     try {
       const { reported } = await hydrate(html, <SignInWidget {...props} />);
       await settle();

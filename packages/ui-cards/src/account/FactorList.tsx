@@ -4,10 +4,10 @@
  * @module
  */
 import type { SecondFactorInfo, SecondFactorKind } from '@doorway/auth-core';
-import { useEffect, useRef, useState } from 'react';
-import { type Attempt, errorsFor, useAttempt } from './attempt.ts';
+import { type Attempt, errorsFor } from './attempt.ts';
 import { useAccount } from './env.ts';
 import { Actions, Button, ErrorNote, Heading, Spinner, Text } from './parts.tsx';
+import { RemovableItem } from './RemovableItem.tsx';
 import { accountText } from './text.ts';
 
 /** `+16505551234` → `+*******1234`: every digit but the last four hidden (a masked number stays as it is). */
@@ -27,61 +27,23 @@ export function factorName(factor: SecondFactorInfo): string {
     : kindLabel(factor.kind);
 }
 
-/** One factor: its name and kind, then Remove, or the question "Remove …?" with its answers. */
+/** One factor: its name and kind, then Remove, confirmed in place before `unenroll`. */
 function FactorItem(props: { factor: SecondFactorInfo; onRemoved: (factor: SecondFactorInfo) => void }) {
   const { factor, onRemoved } = props;
   const { ops } = useAccount();
-  const attempt = useAttempt();
-  const [confirming, setConfirming] = useState(false);
-  const moved = useRef(false);
-  const questionRef = useRef<HTMLParagraphElement>(null);
-  const removeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // Focus follows the question in and back out (never on the first render).
-    if (moved.current) (confirming ? questionRef : removeRef).current?.focus();
-  }, [confirming]);
-  const ask = (value: boolean) => {
-    moved.current = true;
-    attempt.clear();
-    setConfirming(value);
-  };
-  const remove = () =>
-    attempt.run(async () => {
-      await ops.unenroll(factor.uid);
-      onRemoved(factor);
-      return null;
-    });
-  const name = factorName(factor);
   const phone = factor.phoneNumber ? maskPhone(factor.phoneNumber) : null;
   const detail = factor.displayName ? accountText.factorDetail(kindLabel(factor.kind), phone) : phone;
   return (
-    <li className="doorway-factor">
+    <RemovableItem
+      name={factorName(factor)}
+      remove={() => ops.unenroll(factor.uid)}
+      onRemoved={() => onRemoved(factor)}
+    >
       <p className="doorway-factor-about">
         <span className="doorway-factor-name">{factor.displayName ?? kindLabel(factor.kind)}</span>
         {detail ? <span className="doorway-hint">{detail}</span> : null}
       </p>
-      {confirming ? (
-        <div className="doorway-confirm">
-          <p ref={questionRef} tabIndex={-1} className="doorway-text">
-            {accountText.removeQuestion(name)}
-          </p>
-          <ErrorNote message={errorsFor(attempt.error, []).card} attempt={attempt} />
-          <Actions>
-            <Button disabled={attempt.pending} onClick={() => void remove()}>
-              {accountText.confirmRemove}
-            </Button>
-            <Button secondary disabled={attempt.pending} onClick={() => ask(false)}>
-              {accountText.keep}
-            </Button>
-          </Actions>
-        </div>
-      ) : (
-        <Button secondary buttonRef={removeRef} onClick={() => ask(true)}>
-          {accountText.remove}
-          <span className="doorway-sr-only"> {name}</span>
-        </Button>
-      )}
-    </li>
+    </RemovableItem>
   );
 }
 

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AddPhone } from './AddPhone.tsx';
 import { AddTotp } from './AddTotp.tsx';
 import { useAttempt } from './attempt.ts';
-import { AccountContext, type AccountEnv, type AccountProvider, useAccount } from './env.ts';
+import { AccountContext, type AccountEnv, type AccountProvider, AttemptContext, useAccount } from './env.ts';
 import { FactorList, factorName } from './FactorList.tsx';
 import { Heading, Text } from './parts.tsx';
 import { accountText } from './text.ts';
@@ -113,9 +113,11 @@ export function SecondFactors(props: SecondFactorsProps) {
   return (
     <div className="doorway doorway-account">
       {env && kinds.length > 0 ? (
-        <AccountContext.Provider value={env}>
-          <Steps kinds={kinds} onChange={onChange} />
-        </AccountContext.Provider>
+        <AttemptContext.Provider value={env}>
+          <AccountContext.Provider value={env}>
+            <Steps kinds={kinds} onChange={onChange} />
+          </AccountContext.Provider>
+        </AttemptContext.Provider>
       ) : (
         <>
           <Heading focusKey={0}>{accountText.title}</Heading>

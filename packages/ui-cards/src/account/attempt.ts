@@ -6,7 +6,7 @@
  */
 import { type MessageKey, messageFor, toErrorInfo } from '@doorway/auth-core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAccount } from './env.ts';
+import { useAttemptEnv } from './env.ts';
 
 /** An operation: resolves `null` when done, a validation key when it stopped before calling the provider. */
 export type Operation = () => Promise<MessageKey | null>;
@@ -54,7 +54,7 @@ export function errorsFor(
 
 /** The operations of one step (see {@link Attempt}); failures are announced in the live region. */
 export function useAttempt(): Attempt {
-  const { announce, reauthenticate } = useAccount();
+  const { announce, reauthenticate } = useAttemptEnv();
   const [state, setState] = useState<{ error: MessageKey | null; pending: boolean }>({
     error: null,
     pending: false,

@@ -17,14 +17,28 @@ export interface AccountProvider {
   createCaptchaVerifier: AuthProvider['createCaptchaVerifier'];
 }
 
-/** The environment `<SecondFactors>` gives its steps. */
-export interface AccountEnv {
-  provider: AccountProvider;
-  ops: SecondFactorOperations;
+/** What every operation of an account card needs: the live region and the host's way to sign in again. */
+export interface AttemptEnv {
   /** Says `text` in the component's polite live region (also when it is the same text again). */
   announce: (text: string) => void;
   /** The host's re-authentication, when it gave one: offered on `requires-recent-login`. */
   reauthenticate: (() => Promise<void>) | undefined;
+}
+
+/** Provides {@link AttemptEnv} to the operations of `<SecondFactors>` and `<Passkeys>`. */
+export const AttemptContext = createContext<AttemptEnv | null>(null);
+
+/** The {@link AttemptEnv} of the surrounding account card. */
+export function useAttemptEnv(): AttemptEnv {
+  const env = useContext(AttemptContext);
+  if (!env) throw new Error('Doorway: account steps must be rendered inside <SecondFactors> or <Passkeys>');
+  return env;
+}
+
+/** The environment `<SecondFactors>` gives its steps. */
+export interface AccountEnv extends AttemptEnv {
+  provider: AccountProvider;
+  ops: SecondFactorOperations;
 }
 
 /** Provides {@link AccountEnv} to the steps of `<SecondFactors>`. */

@@ -1,5 +1,5 @@
 /**
- * `@doorway/ui-cards/account`: the second-factor cards of an account page. A separate entry: the sign-in
+ * `@doorway/ui-cards/account`: the second-factor and passkey cards of an account page. A separate entry: the sign-in
  * widget never imports it, and its QR code library loads only when the authenticator step shows.
  * @example
  * import { SecondFactors } from '@doorway/ui-cards/account';
@@ -10,5 +10,6 @@
  */
 
 export type { AccountProvider } from './env.ts';
+export { type PasskeyProvider, Passkeys, type PasskeysProps } from './Passkeys.tsx';
 export { SecondFactors, type SecondFactorsProps } from './SecondFactors.tsx';
-export { accountText } from './text.ts';
+export { accountText, passkeyText } from './text.ts';

@@ -58,3 +58,20 @@ export const accountText = {
   resend: 'Resend',
   resendIn: (countdown: string) => `Resend code in ${countdown}`,
 } as const;
+
+/** Headings, labels, buttons and announcements of `<Passkeys>` (Remove and its question are `accountText`'s). */
+export const passkeyText = {
+  title: 'Passkeys',
+  intro:
+    'Sign in with your fingerprint, face or screen lock instead of a password. A passkey stays on your device or in your password manager.',
+  unavailable: 'Passkeys are not available for this account.',
+  needsJavaScript: 'Managing passkeys needs JavaScript. Turn it on in your browser.',
+  none: 'You have not added a passkey yet.',
+  yourPasskeys: 'Your passkeys',
+  unnamed: 'Passkey',
+  /** A passkey's one-line description: when it was added, and whether it is synced (backed up). */
+  detail: (added: string, synced: boolean) => `Added ${added}${synced ? ' · Synced' : ''}`,
+  nameLabel: 'Name for this passkey (optional)',
+  nameHint: 'For example, Work laptop',
+  add: 'Add a passkey',
+} as const;

@@ -1,0 +1,184 @@
+/**
+ * `<Passkeys>` (`@doorway/ui-cards/account`) on the fake provider with a software authenticator, and the
+ * chooser's "Sign in with a passkey" in `<SignInWidget>`: add (named and not), the list, removal confirmed
+ * in place, a dismissed dialog, `requires-recent-login` with `reauthenticate`, the capability switch, and
+ * axe-core at every step.
+ */
+import { createFakeProvider, createManualClock } from '@doorway/adapter-fake';
+import { AuthError, createMemoryStorage, type PasskeyInfo } from '@doorway/auth-core';
+import { createSoftAuthenticator } from '@doorway/testing/soft-authenticator';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountText, Passkeys, passkeyText } from '../src/account/index.ts';
+import { SignInWidget } from '../src/index.ts';
+
+const EMAIL = 'ann@example.com';
+const PASSWORD = 'secret-123';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 8; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
+
+async function expectNoAxeViolations(container: HTMLElement): Promise<void> {
+  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
+}
+
+/** The fake with Ann signed in, its passkeys on a software authenticator. */
+async function signedIn() {
+  const authenticator = createSoftAuthenticator();
+  const fake = createFakeProvider({
+    clock: createManualClock(Date.UTC(2026, 0, 1)),
+    users: [{ email: EMAIL, password: PASSWORD }],
+    // jsdom's page is on another port: the fake's relying party is the authenticator's origin.
+    webAuthn: { client: authenticator, rpId: 'localhost', origin: authenticator.origin },
+  });
+  await fake.signInWithEmailAndPassword(EMAIL, PASSWORD);
+  return { fake, authenticator };
+}
+
+const region = () => screen.getByRole('status');
+
+/** Stands for the browser's `PublicKeyCredential`: the chooser shows the passkey option where it exists. */
+class WebAuthnPresent {}
+
+describe('<Passkeys>', () => {
+  it('adds a named passkey and an unnamed one, lists them, removes one after asking, and says each', async () => {
+    const { fake, authenticator } = await signedIn();
+    const changes: (readonly PasskeyInfo[])[] = [];
+    const { container } = render(<Passkeys provider={fake} onChange={(list) => changes.push(list)} />);
+    await settle();
+    expect(screen.getByRole('heading', { name: passkeyText.title })).toBeTruthy();
+    expect(screen.getByText(passkeyText.none)).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(passkeyText.nameLabel), 'Work laptop');
+    await user.click(screen.getByRole('button', { name: passkeyText.add }));
+    await settle();
+    // The ceremony and its verification take a few turns of the event loop (WebCrypto, a dynamic import).
+    const list = await screen.findByRole('list', { name: passkeyText.yourPasskeys }, { timeout: 5000 });
+    expect(within(list).getByText('Work laptop', { selector: '.doorway-factor-name' })).toBeTruthy();
+    expect(region().textContent).toBe(accountText.added('Work laptop'));
+    expect((screen.getByLabelText(passkeyText.nameLabel) as HTMLInputElement).value).toBe('');
+    expect(authenticator.credentials()).toHaveLength(1);
+
+    await expectNoAxeViolations(container);
+    expect(list.textContent).toContain('Synced');
+
+    // The same authenticator already holds a passkey of this account: the browser refuses a second one.
+    await user.click(screen.getByRole('button', { name: passkeyText.add }));
+    await expect.poll(() => within(list).getAllByRole('listitem').length).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: `${accountText.remove} Work laptop` }));
+    expect(document.activeElement?.textContent).toBe(accountText.removeQuestion('Work laptop'));
+    await expectNoAxeViolations(container);
+    await user.click(screen.getByRole('button', { name: accountText.confirmRemove }));
+    expect(await screen.findByText(passkeyText.none)).toBeTruthy();
+    expect(region().textContent).toBe(accountText.removed('Work laptop'));
+    expect(await fake.passkeys?.list()).toEqual([]);
+
+    // Removed on the server, not on the device: the person deletes it there too, then adds one unnamed.
+    authenticator.forget(authenticator.credentials()[0]?.id ?? '');
+    await user.click(screen.getByRole('button', { name: passkeyText.add }));
+    const again = await screen.findByRole('list', { name: passkeyText.yourPasskeys }, { timeout: 5000 });
+    expect(within(again).getByText(passkeyText.unnamed, { selector: '.doorway-factor-name' })).toBeTruthy();
+    expect(changes.map((c) => c.length)).toEqual([1, 0, 1]);
+  });
+
+  it('a dismissed dialog keeps the card, says why, and adds nothing', async () => {
+    const { fake, authenticator } = await signedIn();
+    render(<Passkeys provider={fake} />);
+    await settle();
+    authenticator.cancelNext();
+    await userEvent.setup().click(screen.getByRole('button', { name: passkeyText.add }));
+    await settle();
+    // Under the button and in the live region.
+    expect(screen.getAllByText(/^Please authorize the required permissions/)).toHaveLength(2);
+    expect(screen.getByText(passkeyText.none)).toBeTruthy();
+    expect(await fake.passkeys?.list()).toEqual([]);
+  });
+
+  it('offers "Sign in again" on requires-recent-login and adds the passkey after reauthenticate', async () => {
+    const { fake } = await signedIn();
+    const ops = fake.passkeys;
+    if (!ops) throw new Error('passkeys missing');
+    let stale = true;
+    const provider = {
+      capabilities: fake.capabilities,
+      passkeys: {
+        ...ops,
+        add: (name?: string) =>
+          stale ? Promise.reject(new AuthError('requires-recent-login')) : ops.add(name),
+      },
+    };
+    const reauthenticate = vi.fn(async () => {
+      stale = false;
+    });
+    render(<Passkeys provider={provider} reauthenticate={reauthenticate} />);
+    await settle();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: passkeyText.add }));
+    await settle();
+    await user.click(screen.getByRole('button', { name: accountText.signInAgain }));
+    await settle();
+    expect(reauthenticate).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('list', { name: passkeyText.yourPasskeys })).toBeTruthy();
+  });
+
+  it('says passkeys are not available on a provider without them', () => {
+    render(<Passkeys provider={{ capabilities: { passkeys: false } }} />);
+    expect(screen.getByText(passkeyText.unavailable)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('"Sign in with a passkey" in <SignInWidget>', () => {
+  it('signs in with the passkey the person picks; a dismissed dialog keeps the chooser with its message', async () => {
+    const { fake, authenticator } = await signedIn();
+    await fake.passkeys?.add('Phone');
+    const uid = fake.getCurrentUser()?.uid;
+    await fake.signOut();
+    vi.stubGlobal('PublicKeyCredential', WebAuthnPresent);
+    const results: unknown[] = [];
+    render(
+      <SignInWidget
+        provider={fake}
+        config={{
+          signInOptions: ['email', 'passkey'],
+          callbacks: {
+            signInSuccess: (result) => {
+              results.push(result);
+              return false;
+            },
+          },
+        }}
+        url="http://localhost/login"
+        storage={createMemoryStorage()}
+        navigate={() => undefined}
+      />,
+    );
+    await settle();
+    const user = userEvent.setup();
+    authenticator.cancelNext();
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    expect(
+      await screen.findByText(
+        'Passkey sign-in was cancelled. Try again or use another way to sign in.',
+        { selector: '.doorway-error' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(fake.getCurrentUser()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await expect.poll(() => fake.getCurrentUser()?.uid, { timeout: 5000 }).toBe(uid);
+    await expect.poll(() => results).toEqual([expect.objectContaining({ providerId: 'passkey' })]);
+    expect(await screen.findByRole('heading', { name: 'Signed in!' })).toBeTruthy();
+  });
+});
