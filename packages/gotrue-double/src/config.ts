@@ -27,6 +27,21 @@ export interface DoubleConfig {
   apiVersioning: boolean;
   jwtExpSeconds: number;
   mfa: MfaConfig;
+  passkey: PasskeyConfig;
+}
+
+/** GoTrue's passkey settings (PASSKEY_* and WEBAUTHN_*). */
+export interface PasskeyConfig {
+  enabled: boolean;
+  rpId: string;
+  rpDisplayName: string;
+  rpOrigins: string[];
+  /** WEBAUTHN_CHALLENGE_EXPIRY_DURATION (5 min). */
+  challengeExpiryMs: number;
+  /** PASSKEY_MAX_PASSKEYS_PER_USER (10). */
+  maxPerUser: number;
+  /** Double-only: refuse a signature counter that did not rise (GoTrue accepts it). */
+  refuseCounterRegression: boolean;
 }
 
 /** GoTrue's MFA settings (GOTRUE_MFA_*), with its defaults. */
@@ -56,10 +71,26 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
+/** The passkey settings of `options`: the relying party is the Site URL's unless told. */
+function passkeyConfig(options: GoTrueDoubleOptions, siteUrl: string): PasskeyConfig {
+  const site = new URL(siteUrl);
+  const p = options.passkey ?? {};
+  return {
+    enabled: p.enabled ?? true,
+    rpId: p.rpId ?? site.hostname,
+    rpDisplayName: p.rpDisplayName ?? site.hostname,
+    rpOrigins: [...(p.rpOrigins ?? [site.origin])],
+    challengeExpiryMs: (p.challengeExpirySeconds ?? 300) * 1000,
+    maxPerUser: p.maxPasskeysPerUser ?? 10,
+    refuseCounterRegression: p.refuseCounterRegression ?? false,
+  };
+}
+
 /** The settings of `options`, defaults filled in. */
 export function configFrom(options: GoTrueDoubleOptions): DoubleConfig {
+  const siteUrl = options.siteUrl ?? 'http://localhost:3000';
   return {
-    siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    siteUrl,
     uriAllowList: (options.uriAllowList ?? []).map(globToRegExp),
     mailerAutoconfirm: options.mailerAutoconfirm ?? false,
     smsAutoconfirm: options.smsAutoconfirm ?? false,
@@ -85,5 +116,6 @@ export function configFrom(options: GoTrueDoubleOptions): DoubleConfig {
       factorExpiryMs: 300_000,
       maxFactors: 10,
     },
+    passkey: passkeyConfig(options, siteUrl),
   };
 }

@@ -2,14 +2,15 @@
  * A TEST DOUBLE of the Supabase Auth (GoTrue) REST API, in memory, served through msw. It is not GoTrue: it
  * follows the request and response shapes that supabase-js 2.108 (`@supabase/auth-js`) sends and parses, and
  * the behaviour of supabase/auth's handlers (signup.go, otp.go, magic_link.go, verify.go, token.go, user.go,
- * external.go, identity.go, anonymous.go, mfa.go) as far as the adapter depends on it. Everything the adapter's tests
- * prove, they prove against this double only; see the README's "Checked against the double only".
+ * external.go, identity.go, anonymous.go, mfa.go, passkey_*.go) as far as the adapter depends on it. Everything
+ * the adapter's tests prove, they prove against this double only; see the README's "Checked against the double
+ * only".
  *
  * What it has: users, identities, sessions and refresh tokens (HS256 JWTs), email/SMS one-time tokens stored as
  * GoTrue stores them (sha224 of address + OTP, `pkce_` prefix in PKCE flows), PKCE flow states, rendered
  * emails from configurable templates (GoTrue's defaults unless told), an outbox of emails and SMS, a fake
- * OAuth/OIDC IdP, MFA factors (TOTP and phone) and sessions at aal1 / aal2, an admin side (create users,
- * generate links, ban), a simulated clock and fault switches.
+ * OAuth/OIDC IdP, MFA factors (TOTP and phone) and sessions at aal1 / aal2, passkeys (WebAuthn challenges and
+ * credentials), an admin side (create users, generate links, ban), a simulated clock and fault switches.
  * @module
  */
 import { http, type RequestHandler } from 'msw';

@@ -11,6 +11,15 @@ import { authorize, callback, linkAuthorize } from './routes/external.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.ts';
 import { logout } from './routes/logout.ts';
 import { otpRoute } from './routes/otp.ts';
+import {
+  deletePasskey,
+  listPasskeys,
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationVerify,
+  passkeyRegistrationOptions,
+  passkeyRegistrationVerify,
+  updatePasskey,
+} from './routes/passkeys.ts';
 import { recover } from './routes/recover.ts';
 import { HEALTH, settingsJson } from './routes/settings.ts';
 import { signup } from './routes/signup.ts';
@@ -43,6 +52,14 @@ const ROUTES: Record<string, Handler> = {
     challengeFactor(ctx, request, p.factor_id ?? ''),
   'POST /factors/{factor_id}/verify': (ctx, request, _, p) => verifyFactor(ctx, request, p.factor_id ?? ''),
   'DELETE /factors/{factor_id}': (ctx, request, _, p) => unenrollFactor(ctx, request, p.factor_id ?? ''),
+  'POST /passkeys/registration/options': (ctx, request) => passkeyRegistrationOptions(ctx, request),
+  'POST /passkeys/registration/verify': (ctx, request) => passkeyRegistrationVerify(ctx, request),
+  'POST /passkeys/authentication/options': (ctx, request) => passkeyAuthenticationOptions(ctx, request),
+  'POST /passkeys/authentication/verify': (ctx, request) => passkeyAuthenticationVerify(ctx, request),
+  'GET /passkeys': (ctx, request) => listPasskeys(ctx, request),
+  'GET /passkeys/': (ctx, request) => listPasskeys(ctx, request),
+  'PATCH /passkeys/{passkey_id}': (ctx, request, _, p) => updatePasskey(ctx, request, p.passkey_id ?? ''),
+  'DELETE /passkeys/{passkey_id}': (ctx, request, _, p) => deletePasskey(ctx, request, p.passkey_id ?? ''),
   'GET /authorize': (ctx, _, q) => redirect(authorize(ctx, q, null)),
   'GET /user/identities/authorize': linkAuthorize,
   'GET /callback': (ctx, _, q) => redirect(callback(ctx, q)),

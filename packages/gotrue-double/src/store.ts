@@ -12,6 +12,7 @@ import type {
   RefreshTokenRecord,
   SessionRecord,
   UserRecord,
+  WebAuthnChallengeRecord,
 } from './types.ts';
 
 /** The double's state. */
@@ -24,15 +25,19 @@ export interface DoubleStore {
   idpQueue: IdpAction[];
   emails: DoubleEmail[];
   sms: DoubleSms[];
+  webauthnChallenges: Map<string, WebAuthnChallengeRecord>;
 }
 
 /** An empty store, or one holding a copy of `state`. */
 export function createStore(state?: GoTrueDoubleState): DoubleStore {
   const saved = state ? structuredClone(state) : undefined;
   return {
-    // A snapshot from before MFA has users without factors.
+    // A snapshot from before MFA (or passkeys) has users without factors (or passkeys).
     users: new Map(
-      (saved?.users as UserRecord[] | undefined)?.map((u) => [u.id, { ...u, factors: u.factors ?? [] }]),
+      (saved?.users as UserRecord[] | undefined)?.map((u) => [
+        u.id,
+        { ...u, factors: u.factors ?? [], passkeys: u.passkeys ?? [] },
+      ]),
     ),
     sessions: new Map((saved?.sessions as SessionRecord[] | undefined)?.map((s) => [s.id, s])),
     refreshTokens: new Map(saved?.refreshTokens as [string, RefreshTokenRecord][] | undefined),
@@ -41,6 +46,9 @@ export function createStore(state?: GoTrueDoubleState): DoubleStore {
     idpQueue: [...((saved?.idpQueue ?? []) as IdpAction[])],
     emails: [...(saved?.emails ?? [])],
     sms: [...(saved?.sms ?? [])],
+    webauthnChallenges: new Map(
+      (saved?.webauthnChallenges as WebAuthnChallengeRecord[] | undefined)?.map((c) => [c.id, c]),
+    ),
   };
 }
 
@@ -57,5 +65,6 @@ export function snapshotOf(store: DoubleStore, time: number): GoTrueDoubleState 
     idpQueue: [...store.idpQueue],
     emails: store.emails,
     sms: store.sms,
+    webauthnChallenges: [...store.webauthnChallenges.values()],
   });
 }

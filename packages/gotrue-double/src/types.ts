@@ -51,6 +51,22 @@ export interface GoTrueDoubleOptions {
    */
   mfa?: { totp?: boolean; phone?: boolean; phoneMaxFrequencySeconds?: number };
   /**
+   * Passkeys (GOTRUE_PASSKEY_* and GOTRUE_WEBAUTHN_*): `enabled` (default on here; GoTrue ships it off), the
+   * relying party's id (default the Site URL's host name), display name (default the same) and the origins
+   * its assertions may come from (default the Site URL's origin), how long a challenge lives (default 300 s)
+   * and how many passkeys a user may have (default 10). `refuseCounterRegression` (double-only, default off):
+   * refuse an assertion whose signature counter did not rise, which GoTrue accepts (go-webauthn only flags it).
+   */
+  passkey?: {
+    enabled?: boolean;
+    refuseCounterRegression?: boolean;
+    rpId?: string;
+    rpDisplayName?: string;
+    rpOrigins?: readonly string[];
+    challengeExpirySeconds?: number;
+    maxPasskeysPerUser?: number;
+  };
+  /**
    * Simulated time: start (ms) and how far it moves per request. Defaults: now, 1000 ms. With `wall: true`
    * it follows the real clock instead (never backwards; `clock.advance` still moves it ahead), as a double
    * that serves a real app must: tokens it mints then expire when the app's own clock says they do.
@@ -78,6 +94,8 @@ export interface GoTrueDoubleState {
   idpQueue: unknown[];
   emails: DoubleEmail[];
   sms: DoubleSms[];
+  /** Pending WebAuthn challenges (absent in snapshots from before passkeys). */
+  webauthnChallenges?: unknown[];
 }
 
 /** An email in the double's outbox. */
@@ -255,6 +273,41 @@ export interface UserRecord {
   identities: Identity[];
   /** Its MFA factors (GoTrue's `mfa_factors`, loaded with the user as GoTrue loads them). */
   factors: FactorRecord[];
+  /** Its passkeys (GoTrue's `webauthn_credentials`), oldest first. */
+  passkeys: PasskeyRecord[];
+}
+
+/** A row of GoTrue's `webauthn_credentials`: a passkey. */
+export interface PasskeyRecord {
+  /** GoTrue's id of the passkey (a UUID): what the routes take. */
+  id: string;
+  /** The WebAuthn credential id, base64url. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  attestationType: string;
+  aaguid: string;
+  /** The signature counter last accepted. */
+  signCount: number;
+  transports: string[];
+  backupEligible: boolean;
+  backedUp: boolean;
+  friendlyName: string;
+  createdAt: number;
+  updatedAt: number;
+  lastUsedAt: number | null;
+}
+
+/** A row of GoTrue's `webauthn_challenges`: a registration (bound to a user) or a discoverable sign-in. */
+export interface WebAuthnChallengeRecord {
+  id: string;
+  type: 'registration' | 'authentication';
+  userId: string | null;
+  /** The challenge the options carried, base64url. */
+  challenge: string;
+  userVerification: 'required' | 'preferred' | 'discouraged';
+  createdAt: number;
+  expiresAt: number;
 }
 
 /** A row of GoTrue's `mfa_factors`, with its `mfa_challenges`. */

@@ -66,6 +66,7 @@ export function newUser(ctx: DoubleContext, fields: Partial<UserRecord>): UserRe
     userMetadata: {},
     identities: [],
     factors: [],
+    passkeys: [],
     ...fields,
   };
   ctx.store.users.set(user.id, user);

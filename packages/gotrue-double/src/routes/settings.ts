@@ -43,6 +43,7 @@ export function settingsJson(ctx: DoubleContext): Record<string, unknown> {
     phone_autoconfirm: config.smsAutoconfirm,
     sms_provider: 'twilio',
     saml_enabled: false,
+    passkeys_enabled: config.passkey.enabled,
   };
 }
 
