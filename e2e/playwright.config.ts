@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 4317;
+export const PORT = 4317;
 /** The Remix host on the Auth emulator (scripts/e2e-host.mjs); HOST_PORT + 1 runs the email-link config. */
 export const HOST_PORT = 4320;
 /** The Remix host with DOORWAY_PROVIDER=supabase on the GoTrue test double (scripts/host-supabase.mjs). */

@@ -40,7 +40,10 @@ function farCode(secret: string, now: number): string {
 
 /** The account card (`<SecondFactors>`) the playground shows under the widget once someone signs in. */
 function accountOf(page: Page) {
-  const root = page.locator('.doorway-account');
+  // The second-factor card (its heading changes with its step), not the passkeys card beside it.
+  const root = page
+    .locator('.doorway-account')
+    .filter({ hasNot: page.getByRole('heading', { name: 'Passkeys', exact: true }) });
   return {
     root,
     heading: (name: string) => root.getByRole('heading', { name, exact: true }),

@@ -26,6 +26,7 @@ function widgetConfig(
       'google.com',
       'github.com',
       'anonymous',
+      'passkey',
     ],
     displayMode: c.displayMode,
     theme: c.theme,

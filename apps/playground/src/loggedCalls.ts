@@ -3,7 +3,7 @@
  * captcha verifier as a placeholder, solved on replay), and `provider.secondFactors` with its calls logged.
  * @module
  */
-import type { FakeMethod, FakeProvider, SecondFactorMethod } from '@doorway/adapter-fake';
+import type { FakeMethod, FakeProvider, PasskeyMethod, SecondFactorMethod } from '@doorway/adapter-fake';
 import { AuthError, type SecondFactorOperations } from '@doorway/auth-core';
 
 /** Records one call in the log, with the arguments it was called with. */
@@ -41,8 +41,12 @@ export function replayArgs(fake: FakeProvider, method: FakeMethod, args: readonl
 
 /** The fake's method of a logged call (`secondFactors.*` on `fake.secondFactors`). */
 export function methodOf(fake: FakeProvider, method: FakeMethod): (...args: unknown[]) => Promise<unknown> {
+  // Passkey calls are never logged (the browser's authenticator cannot be replayed).
+  if (method.startsWith('passkeys.')) throw new AuthError('operation-not-allowed');
   if (!method.startsWith('secondFactors.')) {
-    return fake[method as Exclude<FakeMethod, SecondFactorMethod>] as (...a: unknown[]) => Promise<unknown>;
+    return fake[method as Exclude<FakeMethod, SecondFactorMethod | PasskeyMethod>] as (
+      ...a: unknown[]
+    ) => Promise<unknown>;
   }
   const ops = fake.secondFactors;
   if (!ops) throw new AuthError('operation-not-allowed');

@@ -520,6 +520,9 @@ function logged(
     linkWithCredential: wrap('linkWithCredential'),
     signOut: wrap('signOut'),
     secondFactors,
+    // Not logged: a passkey's ceremony is the browser's authenticator's, which a replay cannot repeat. The
+    // passkeys (and a passkey sign-in) last until the page reloads.
+    passkeys: fake.passkeys,
   };
 }
 

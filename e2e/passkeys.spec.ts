@@ -1,0 +1,94 @@
+/**
+ * Passkeys on the playground (the fake, verifying with @simplewebauthn/server), in Chromium with a virtual
+ * authenticator (CDP `WebAuthn.addVirtualAuthenticator`: CTAP2, internal, resident keys, user verification,
+ * automatic presence): an account made with a password adds a passkey on its account card, signs out,
+ * signs in with "Sign in with a passkey", removes it, and a passkey sign-in then fails with a clear
+ * message. WebAuthn takes no IP address as relying party id: the page is opened on `localhost`.
+ */
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { PORT } from './playwright.config.ts';
+
+const PASSWORD = 'secret123';
+
+/** A virtual platform authenticator that holds discoverable credentials and verifies the person. */
+async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+/** The passkeys card (`<Passkeys>`) the playground shows under the widget once someone signs in. */
+function passkeysOf(page: Page) {
+  const root = page
+    .locator('.doorway-account')
+    .filter({ has: page.getByRole('heading', { name: 'Passkeys', exact: true }) });
+  return {
+    root,
+    field: (label: string) => root.getByLabel(label, { exact: true }),
+    button: (name: string) => root.getByRole('button', { name, exact: true }),
+    list: root.getByRole('list', { name: 'Your passkeys' }),
+  };
+}
+
+test('a passkey: added on the account card, signed in with, removed, then refused', async ({
+  page,
+  home,
+  widget,
+  panel,
+}) => {
+  test.setTimeout(90_000);
+  const { cdp, id } = await addAuthenticator(page);
+  const email = 'passkey.person@example.com';
+  await page.goto(`http://localhost:${PORT}${home}`);
+  await widget.button('Sign in with email').click();
+  await widget.field('Email').fill(email);
+  await widget.button('Next').click();
+  await widget.card('passwordSignUp', 'Create account');
+  await widget.field('First & last name').fill('Passkey Person');
+  await widget.field('Choose password').fill(PASSWORD);
+  await widget.button('Save').click();
+  await widget.card('signedIn', 'Signed in!');
+
+  const passkeys = passkeysOf(page);
+  await expect(passkeys.root).toContainText('You have not added a passkey yet.');
+  await expectNoAxeViolations(page);
+  await passkeys.field('Name for this passkey (optional)').fill('Laptop');
+  await passkeys.button('Add a passkey').click();
+  await expect(passkeys.list).toContainText('Laptop');
+  await expectNoAxeViolations(page);
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: id });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.isResidentCredential).toBe(true);
+
+  await panel.button('Sign out (app)').click();
+  await expect(panel.panel).toContainText('Nobody is signed in.');
+  await widget.card('providerChooser', 'Sign in');
+  await expectNoAxeViolations(page);
+  await widget.button('Sign in with a passkey').click();
+  await widget.card('signedIn', 'Signed in!');
+  await expect(panel.panel).toContainText(`Signed in: ${email}`);
+
+  await expect(passkeys.list).toContainText('Laptop');
+  await passkeys.button('Remove Laptop').click();
+  await passkeys.button('Yes, remove it').click();
+  await expect(passkeys.root).toContainText('You have not added a passkey yet.');
+
+  // The authenticator still holds the passkey; the app no longer knows it.
+  await panel.button('Sign out (app)').click();
+  await expect(panel.panel).toContainText('Nobody is signed in.');
+  await widget.button('Sign in with a passkey').click();
+  await widget.expectError("That passkey isn't recognized. Try another way to sign in.");
+  await expect(widget.root).toHaveAttribute('data-card', 'providerChooser');
+  await expect(panel.panel).toContainText('Nobody is signed in.');
+});
