@@ -165,3 +165,20 @@ export function createFirebaseServer(options: FirebaseServerOptions): FirebaseSe
   // The core's server contract: a drift between it and this server fails typecheck here.
   return server satisfies AuthServer;
 }
+
+export type * from './passkeyWire.ts';
+export { PASSKEY_ROUTES } from './passkeyWire.ts';
+export {
+  createMemoryChallengeStore,
+  type MemoryChallengeStoreOptions,
+  type PasskeyChallenge,
+  type PasskeyChallengeStore,
+} from './server/passkeyChallenges.ts';
+export { CUSTOM_CLAIMS_LIMIT, PASSKEY_NAME_MAX } from './server/passkeyClaims.ts';
+export type { PasskeyAdminAuth } from './server/passkeyHttp.ts';
+export {
+  createPasskeyServer,
+  PASSKEY_CHALLENGE_TTL_MS,
+  type PasskeyServer,
+  type PasskeyServerOptions,
+} from './server/passkeys.ts';
