@@ -30,6 +30,8 @@ export type SupabaseErrorContext =
   | 'mfaEnroll'
   /** A sign-in's second factor (`mfa.challenge` and `mfa.verify` on the pending aal1 session). */
   | 'mfaSignIn'
+  /** Passkeys (`auth.passkey.*`): sign-in, registration, list, rename, removal. */
+  | 'passkey'
   /** Anything else. */
   | 'other';
 
@@ -64,6 +66,11 @@ const SESSION_GONE: SupabaseErrorMapping = {
  * - Second factors: a wrong code is `mfa_verification_failed`; an expired or spent challenge, a factor gone or
  *   a pending sign-in whose aal1 session ended are `code-expired` (start over); GoTrue's `insufficient_aal`
  *   (enrolling or removing at aal1) is `requires-recent-login`.
+ * - Passkeys: a challenge used, unknown or expired is `session-expired`; `webauthn_verification_failed` is
+ *   `passkey-invalid` (a sign-in narrows it to `passkey-not-found` when the assertion was made for this very
+ *   ceremony, see `browser/passkeys.ts`); GoTrue's "Passkey not found" (404 `validation_failed`) is
+ *   `passkey-not-found`; passkeys off (`passkey_disabled`) or too many (`too_many_passkeys`) are
+ *   `operation-not-allowed`.
  */
 export const SUPABASE_ERROR_TABLE: Readonly<Record<string, SupabaseErrorMapping>> = {
   invalid_credentials: 'wrong-password',
@@ -90,6 +97,7 @@ export const SUPABASE_ERROR_TABLE: Readonly<Record<string, SupabaseErrorMapping>
     other: 'generic',
     mfaEnroll: 'invalid-phone-number',
     mfaSignIn: 'invalid-verification-code',
+    passkey: 'passkey-not-found',
   },
   email_provider_disabled: 'operation-not-allowed',
   phone_provider_disabled: 'operation-not-allowed',
@@ -130,6 +138,12 @@ export const SUPABASE_ERROR_TABLE: Readonly<Record<string, SupabaseErrorMapping>
   mfa_totp_verify_not_enabled: 'operation-not-allowed',
   mfa_phone_enroll_not_enabled: 'operation-not-allowed',
   mfa_phone_verify_not_enabled: 'operation-not-allowed',
+  passkey_disabled: 'operation-not-allowed',
+  too_many_passkeys: 'operation-not-allowed',
+  webauthn_challenge_not_found: 'session-expired',
+  webauthn_challenge_expired: 'session-expired',
+  webauthn_verification_failed: 'passkey-invalid',
+  webauthn_credential_exists: 'credential-already-in-use',
 };
 
 /** The catalogue code for a Supabase error code in a context (`generic` when the code is unknown). */

@@ -18,6 +18,7 @@ import { createContext, followSession } from './browser/context.ts';
 import { linkWithCredential, signInWithCredential, signOut } from './browser/credentials.ts';
 import { sendSignInLink, signInWithEmailLink } from './browser/emailLink.ts';
 import { getRedirectResult, signInWithFederated } from './browser/federated.ts';
+import { browserPasskeys } from './browser/passkeys.ts';
 import { createUser, signInWithPassword } from './browser/password.ts';
 import { confirmPhoneCode, startPhoneSignIn } from './browser/phone.ts';
 import { browserSecondFactors } from './browser/secondFactors.ts';
@@ -113,6 +114,7 @@ export function createSupabaseProvider(
     linkWithCredential: (credential) => linkWithCredential(ctx, credential),
     signOut: () => signOut(ctx),
     ...(ctx.capabilities.secondFactors ? { secondFactors: browserSecondFactors(ctx) } : {}),
+    ...(ctx.capabilities.passkeys ? { passkeys: browserPasskeys(ctx) } : {}),
   };
 }
 

@@ -144,6 +144,13 @@ describe('toAuthError - the error table', () => {
     ['mfa_totp_verify_not_enabled', 'mfaSignIn', 'operation-not-allowed'],
     ['mfa_phone_enroll_not_enabled', 'mfaEnroll', 'operation-not-allowed'],
     ['mfa_phone_verify_not_enabled', 'mfaSignIn', 'operation-not-allowed'],
+    ['validation_failed', 'passkey', 'passkey-not-found'],
+    ['passkey_disabled', 'passkey', 'operation-not-allowed'],
+    ['too_many_passkeys', 'passkey', 'operation-not-allowed'],
+    ['webauthn_challenge_not_found', 'passkey', 'session-expired'],
+    ['webauthn_challenge_expired', 'passkey', 'session-expired'],
+    ['webauthn_verification_failed', 'passkey', 'passkey-invalid'],
+    ['webauthn_credential_exists', 'passkey', 'credential-already-in-use'],
   ];
 
   it('SUPABASE_ERROR_TABLE - should have an expectation for every code it maps', () => {
@@ -589,6 +596,7 @@ describe('provider', () => {
       actionCodes: ['resetPassword', 'verifyEmail', 'verifyAndChangeEmail'],
       captcha: false,
       secondFactors: ['totp', 'phone'],
+      passkeys: true,
     });
     const { provider: noMfa } = createSupabaseHarness({ settings: { secondFactors: [] } });
     expect(noMfa.capabilities.secondFactors).toBeUndefined();

@@ -5,6 +5,7 @@
 
 import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '@doorway/gotrue-double';
 import type { ContractHarness } from '@doorway/testing';
+import { createSoftAuthenticator, type SoftAuthenticator } from '@doorway/testing/soft-authenticator';
 import { setupServer } from 'msw/node';
 import {
   createSupabaseProvider,
@@ -87,6 +88,8 @@ export interface SupabaseHarness {
   provider: SupabaseProvider;
   double: GoTrueDouble;
   browser: DoubleBrowser;
+  /** The software authenticator the provider's passkey ceremonies run on (origin `http://localhost`). */
+  authenticator: SoftAuthenticator;
   /** The contract suite's view. */
   contract: ContractHarness;
 }
@@ -96,6 +99,7 @@ export function createSupabaseHarness(options: SupabaseHarnessOptions = {}): Sup
   const double = options.on ?? createGoTrueDouble({ ...CONTRACT_PROJECT, ...options.double });
   if (!options.on) server.use(...double.handlers);
   const browser = createDoubleBrowser(double);
+  const authenticator = createSoftAuthenticator({ origin: new URL(APP_URL).origin });
   const provider = createSupabaseProvider(
     { url: double.projectUrl, anonKey: double.anonKey, auth: { flowType: options.flowType ?? 'implicit' } },
     {
@@ -103,6 +107,8 @@ export function createSupabaseHarness(options: SupabaseHarnessOptions = {}): Sup
       actionUrl: ACTION_URL,
       browser,
       popupPollIntervalMs: 1,
+      passkeys: true,
+      webAuthn: { client: authenticator },
       ...options.settings,
     },
   );
@@ -115,8 +121,9 @@ export function createSupabaseHarness(options: SupabaseHarnessOptions = {}): Sup
         cancelNext: () => double.idp.cancelNext(),
         blockPopup: () => browser.blockNextPopup(),
       },
+      authenticator,
     },
     dispose: () => provider.dispose(),
   };
-  return { provider, double, browser, contract };
+  return { provider, double, browser, authenticator, contract };
 }

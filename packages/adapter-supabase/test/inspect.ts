@@ -30,6 +30,8 @@ export const CONTRACT_PROJECT: GoTrueDoubleOptions = {
   // Phone MFA is opt-in in GoTrue; a 1 s max frequency lets the contract text a factor at enrolment and
   // again at sign-in a few requests later (the double's clock moves 1 s per request).
   mfa: { totp: true, phone: true, phoneMaxFrequencySeconds: 1 },
+  // The app's pages are on http://localhost (the harness's browser and software authenticator).
+  passkey: { rpId: 'localhost', rpOrigins: ['http://localhost'] },
 };
 
 const KIND_TYPES: Record<ContractEmailKind, readonly string[]> = {

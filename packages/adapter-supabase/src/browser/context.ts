@@ -12,12 +12,14 @@ import {
   type ProviderCapabilities,
   type SignInResult,
   systemClock,
+  type WebAuthnClient,
 } from '@doorway/auth-core';
 import type { GoTrueClient, Session, User } from '@supabase/supabase-js';
 import { supabaseCapabilities } from '../shared/common.ts';
 import { awaitsSecondFactor } from '../shared/secondFactors.ts';
 import { toAuthUser } from '../user.ts';
 import type { SupabaseBrowser, SupabaseProviderSettings } from './types.ts';
+import { createBrowserWebAuthnClient, passkeyFlagOn } from './webauthn.ts';
 import { defaultActionUrl, windowBrowser } from './window.ts';
 
 /** An emailed code already verified, waiting for the step that uses it (see `./actionCodes.ts`). */
@@ -35,6 +37,8 @@ export interface ProviderContext {
   /** Where emailed links land when the flow gives no continue URL. */
   readonly actionUrl: string | undefined;
   readonly capabilities: ProviderCapabilities;
+  /** The client passkey ceremonies run on (the browser's unless `settings.webAuthn.client`). */
+  readonly webAuthn: () => WebAuthnClient;
   /** The signed-in user, as the client last reported it. */
   current: AuthUser | null;
   /**
@@ -48,6 +52,7 @@ export interface ProviderContext {
 
 /** The context of a new provider on `auth`, with the settings' defaults filled in. */
 export function createContext(auth: GoTrueClient, settings: SupabaseProviderSettings): ProviderContext {
+  let webAuthn = settings.webAuthn?.client;
   return {
     auth,
     settings,
@@ -60,7 +65,12 @@ export function createContext(auth: GoTrueClient, settings: SupabaseProviderSett
       browser: true,
       captcha: settings.captcha !== undefined,
       secondFactors: settings.secondFactors ?? ['totp', 'phone'],
+      passkeys: settings.passkeys === true && passkeyFlagOn(auth),
     }),
+    webAuthn: () => {
+      webAuthn ??= createBrowserWebAuthnClient();
+      return webAuthn;
+    },
     current: null,
     verified: new Map(),
     redirectsSeen: new Set(),

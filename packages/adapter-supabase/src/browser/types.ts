@@ -3,7 +3,7 @@
  * it uses (injectable for tests and non-window hosts).
  * @module
  */
-import type { AuthProvider, Clock, SecondFactorKind } from '@doorway/auth-core';
+import type { AuthProvider, Clock, SecondFactorKind, WebAuthnClient } from '@doorway/auth-core';
 import type { GoTrueClient, GoTrueClientOptions, SupabaseClient } from '@supabase/supabase-js';
 
 /** supabase-js auth options (as in `createClient(url, key, { auth })`). */
@@ -99,6 +99,18 @@ export interface SupabaseProviderSettings {
    * provider is configured, and pass `[]` when the project has MFA off.
    */
   secondFactors?: readonly SecondFactorKind[];
+  /**
+   * Passkeys (`capabilities.passkeys`, `provider.passkeys`): turn on once the project has them on (GoTrue's
+   * `GOTRUE_PASSKEY_ENABLED` and `GOTRUE_WEBAUTHN_RP_*`; off as GoTrue ships). Experimental in supabase-js:
+   * a client the app passes in needs `auth: { experimental: { passkey: true } }`, else passkeys stay off.
+   * Default `false`.
+   */
+  passkeys?: boolean;
+  /**
+   * Where passkey ceremonies run. Default: the browser's `navigator.credentials` (through
+   * `@simplewebauthn/browser`, loaded on first use); tests pass a software authenticator.
+   */
+  webAuthn?: { client?: WebAuthnClient };
   /** The issuer an authenticator app lists new TOTP factors under. Default GoTrue's: the Site URL's host. */
   totpIssuer?: string;
   /** The project's SMS OTP lifetime (Auth → Providers → Phone). Default 60 s, GoTrue's default. */

@@ -63,6 +63,8 @@ export function clientFrom(options: SupabaseProviderOptions): SupabaseAuthSource
     persistSession: browser,
     autoRefreshToken: browser,
     ...options.auth,
+    // Passkeys are experimental in supabase-js: off unless the client says so (settings.passkeys decides).
+    experimental: { passkey: true, ...options.auth?.experimental },
     detectSessionInUrl: false,
     url: new URL('auth/v1', base).href,
     headers: { Authorization: `Bearer ${options.anonKey}`, apikey: options.anonKey },

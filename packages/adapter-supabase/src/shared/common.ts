@@ -24,6 +24,8 @@ export interface CapabilityOptions {
   captcha: boolean;
   /** The second factors offered (none or absent: the capability is left out). */
   secondFactors?: readonly SecondFactorKind[];
+  /** Whether passkeys are offered (the browser provider, with the project's passkeys on). */
+  passkeys?: boolean;
 }
 
 /** The capabilities of a Supabase provider: the same Supabase, minus what needs a browser. */
@@ -42,6 +44,7 @@ export function supabaseCapabilities(options: CapabilityOptions): ProviderCapabi
     actionCodes: SUPABASE_ACTION_MODES,
     captcha: options.captcha,
     ...(options.secondFactors?.length ? { secondFactors: Object.freeze([...options.secondFactors]) } : {}),
+    ...(options.passkeys ? { passkeys: true } : {}),
   });
 }
 
