@@ -5,7 +5,7 @@
  * over one {@link BrowserContext}.
  * @module
  */
-import type { AuthProvider, SecondFactorOperations } from '@doorway/auth-core';
+import type { AuthProvider, ProviderCapabilities, SecondFactorOperations } from '@doorway/auth-core';
 import type { Auth } from 'firebase/auth';
 import {
   applyCode,
@@ -19,6 +19,7 @@ import { type BrowserContext, createBrowserContext } from './browser/context.ts'
 import { emailLinkSignIn, isSignInLink, sendSignInLink } from './browser/emailLink.ts';
 import { credentialLink, credentialSignIn, federatedSignIn, redirectResult } from './browser/federated.ts';
 import type { FirebaseProviderOptions } from './browser/options.ts';
+import { passkeyOperations } from './browser/passkeys.ts';
 import { createUser, passwordSignIn, signInMethods } from './browser/password.ts';
 import { confirmPhoneCode, createCaptchaVerifier, startPhoneSignIn } from './browser/phone.ts';
 import {
@@ -37,12 +38,14 @@ import { firebaseCapabilities } from './shared.ts';
 
 export { toActionCodeInfo } from './actionCodes.ts';
 export type {
+  FirebasePasskeySettings,
   FirebaseProviderOptions,
   FirebaseProviderSettings,
   FirebaseProviderSource,
   RecaptchaOptions,
 } from './browser/options.ts';
 export { toAuthUser } from './browser/results.ts';
+export { createNativeWebAuthnClient } from './browser/webauthn.ts';
 export { fromFirebaseCredential, toFirebaseCredential } from './credentials.ts';
 export {
   type AttemptedSignIn,
@@ -71,6 +74,8 @@ export interface FirebaseProvider extends AuthProvider {
  * - Second factors: a sign-in whose account has one rejects `second-factor-required` with a plain-JSON
  *   challenge (the SDK's resolver waits in memory under the random id it carries); `secondFactors`
  *   finishes it and manages the signed-in user's enrolments through `multiFactor(user)`.
+ * - Passkeys: with `passkeys: { endpoint }`, through the app's passkey server (`createPasskeyServer` of
+ *   the server entry), which verifies the ceremony and mints a custom token the SDK signs in with.
  * - Capabilities: everything Firebase Auth offers; `reliableSignInMethodLookup` is the inverse of
  *   `emailEnumerationProtection` (default protected, so `false`); `secondFactors` as the host declares
  *   (default SMS and TOTP).
@@ -85,7 +90,10 @@ export interface FirebaseProvider extends AuthProvider {
  */
 export function createFirebaseProvider(options: FirebaseProviderOptions): FirebaseProvider {
   const ctx = createBrowserContext(options);
-  const capabilities = firebaseCapabilities(options, true);
+  const capabilities: ProviderCapabilities = {
+    ...firebaseCapabilities(options, true),
+    ...(options.passkeys !== undefined && { passkeys: true }),
+  };
   return {
     auth: ctx.auth,
     capabilities,
@@ -114,6 +122,7 @@ export function createFirebaseProvider(options: FirebaseProviderOptions): Fireba
     linkWithCredential: (credential) => credentialLink(ctx, credential),
     signOut: () => signOutUser(ctx),
     ...(capabilities.secondFactors !== undefined && { secondFactors: secondFactorOperations(ctx) }),
+    ...(options.passkeys !== undefined && { passkeys: passkeyOperations(ctx, options.passkeys) }),
   };
 }
 

@@ -8,6 +8,9 @@
 //   `phoneEnrollmentInfo` answers INVALID_ARGUMENT "Missing phoneEnrollmentInfo"), so the provider here
 //   declares `secondFactors: ['phone']` and the authenticator-app group is gated off. The TOTP code runs
 //   on the real SDK against a fake Identity Toolkit in second-factors.unit.test.ts.
+//
+// Passkeys: the app's passkey server (`createPasskeyServer`) answers the provider through an injected
+// fetch, the ceremonies run on the software authenticator of @doorway/testing.
 
 import type { AuthCredential } from '@doorway/auth-core';
 import {
@@ -16,9 +19,11 @@ import {
   type ContractUserInput,
   runProviderContract,
 } from '@doorway/testing';
+import { createSoftAuthenticator } from '@doorway/testing/soft-authenticator';
 import { FacebookAuthProvider, GithubAuthProvider, signInWithCredential } from 'firebase/auth';
 import { afterAll } from 'vitest';
 import { toFirebaseCredential } from '../src/index.ts';
+import { createFirebaseServer, createPasskeyServer } from '../src/server.ts';
 import {
   actionCode,
   clearAccounts,
@@ -29,10 +34,22 @@ import {
   lastSmsCode,
   type OobCode,
   oobCodes,
+  PROJECT_ID,
   setDisabled,
   setEmailEnumerationProtection,
   verifyEmailOf,
 } from './emulator.ts';
+
+// The app's passkey server, served to the provider through an injected fetch (no HTTP server).
+const ORIGIN = 'http://localhost';
+const passkeyServer = createPasskeyServer({
+  auth: createFirebaseServer({ projectId: PROJECT_ID }).adminAuth,
+  rpId: 'localhost',
+  rpName: 'Doorway',
+  origins: [ORIGIN],
+});
+const servePasskeys: typeof fetch = (input, init) =>
+  passkeyServer.handle(new Request(new URL(String(input), ORIGIN), init));
 
 const tenantIds = [
   await createTenant({ displayName: 'contract-a' }),
@@ -57,6 +74,7 @@ function federatedCredential(providerId: string, identity: { sub: string; email:
 
 async function createHarness(enumerationProtection: boolean): Promise<ContractHarness> {
   await setEmailEnumerationProtection(enumerationProtection);
+  const authenticator = createSoftAuthenticator({ origin: ORIGIN });
   const { provider, dispose } = freshProvider({
     emailEnumerationProtection: enumerationProtection,
     // Facebook first: it is not a trusted email provider, so a same-email password account raises
@@ -64,6 +82,7 @@ async function createHarness(enumerationProtection: boolean): Promise<ContractHa
     federatedProviders: ['facebook.com', 'google.com'],
     // The emulator has SMS second factors only (see the top of this file).
     secondFactors: ['phone'],
+    passkeys: { endpoint: '/passkeys', fetch: servePasskeys, webAuthnClient: authenticator },
   });
   // The harness creates users for the suite; action codes are sent by signing in as them.
   const passwords = new Map<string, string>();
@@ -126,6 +145,7 @@ async function createHarness(enumerationProtection: boolean): Promise<ContractHa
       disableUser: (uid) => setDisabled(uid, true),
       // Firebase enrols second factors only on verified emails.
       verifyEmail: (email) => verifyEmailOf(email),
+      authenticator,
     },
     async dispose() {
       await dispose();

@@ -2,7 +2,7 @@
  * The options of the browser provider ({@link createFirebaseProvider}), apart from the flows that read them.
  * @module
  */
-import type { SecondFactorKind } from '@doorway/auth-core';
+import type { SecondFactorKind, WebAuthnClient } from '@doorway/auth-core';
 import type { FirebaseApp, FirebaseOptions } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 
@@ -22,6 +22,24 @@ export interface RecaptchaOptions {
   theme?: 'light' | 'dark';
   /** Badge position of an invisible reCAPTCHA. */
   badge?: 'bottomright' | 'bottomleft' | 'inline';
+}
+
+/**
+ * Where the app's passkey server is mounted (`createPasskeyServer` of `@doorway/adapter-firebase/server`):
+ * Firebase has no passkeys of its own, so the ceremony is verified there and the user signed in with the
+ * custom token it mints.
+ */
+export interface FirebasePasskeySettings {
+  /** The server's mount point: a path on this origin (`/passkeys`) or a URL. */
+  endpoint: string;
+  /** The `fetch` the calls to it go through. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /**
+   * Runs the WebAuthn ceremonies. Default: the browser's `navigator.credentials` with WebAuthn Level 3's
+   * JSON methods (where a browser lacks them, passkeys reject `passkeys-unsupported`); tests pass a
+   * software authenticator (`@doorway/testing/soft-authenticator`).
+   */
+  webAuthnClient?: WebAuthnClient;
 }
 
 /** Settings of {@link createFirebaseProvider}. */
@@ -55,6 +73,11 @@ export interface FirebaseProviderSettings {
   secondFactors?: readonly SecondFactorKind[];
   /** The issuer an authenticator app shows for a TOTP enrolment. Default: the project id, else the app name. */
   totpIssuer?: string;
+  /**
+   * Passkeys through the app's passkey server: with it, `capabilities.passkeys` is `true` and
+   * `provider.passkeys` is there. Absent: no passkeys.
+   */
+  passkeys?: FirebasePasskeySettings;
 }
 
 /** Options of {@link createFirebaseProvider}. */
