@@ -57,6 +57,13 @@ export type FlowEvent =
   | { type: 'CANCEL' }
   | { type: 'SIGN_OUT' }
   | { type: 'SIGN_IN_AGAIN' }
+  /**
+   * The passkey autofill the email card started (`passkeys.signIn({ conditional: true })`) answered: the
+   * person picked a passkey from the email field's suggestions. Sent by the card, never posted by a form.
+   */
+  | { type: 'PASSKEY_AUTOFILLED'; result: unknown }
+  /** That autofill failed (a dismissed or unsupported one is ignored; the rest are shown on the card). */
+  | { type: 'PASSKEY_AUTOFILL_FAILED'; error: ErrorInfo }
   | { type: 'PROVIDER_RESOLVED'; id: number; result: unknown }
   | { type: 'PROVIDER_REJECTED'; id: number; error: ErrorInfo }
   | { type: 'TIMER'; name: TimerName }

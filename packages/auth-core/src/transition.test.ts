@@ -517,6 +517,34 @@ describe('passkeys', () => {
     expect(d.state.error).toBe('passkey-not-found');
   });
 
+  it("a passkey picked from the email field's autofill signs in; a failure says why, a dismissal nothing", () => {
+    const d = atEmail(WITH_PASSKEY, { caps: { passkeys: true } });
+    d.send({ type: 'PASSKEY_AUTOFILL_FAILED', error: { code: 'user-cancelled' } });
+    expect(d.state.error).toBeNull();
+    d.send({ type: 'PASSKEY_AUTOFILL_FAILED', error: { code: 'passkeys-unsupported' } });
+    expect(d.state.error).toBeNull();
+    d.send({ type: 'PASSKEY_AUTOFILL_FAILED', error: { code: 'passkey-not-found' } });
+    expect(d.state).toMatchObject({ card: 'emailEntry', error: 'passkey-not-found' });
+    d.send({ type: 'PASSKEY_AUTOFILLED', result: { not: 'a result' } });
+    expect(d.state.card).toBe('emailEntry');
+    d.send({ type: 'PASSKEY_AUTOFILLED', result: PASSKEY_RESULT });
+    expect(d.state.card).toBe('signedIn');
+    expect(d.effects).toContainEqual(
+      expect.objectContaining({ type: 'signInSuccess', result: PASSKEY_RESULT }),
+    );
+  });
+
+  it('an autofill answer is ignored anywhere but a quiet email card', () => {
+    const d = atEmail(WITH_PASSKEY, { caps: { passkeys: true } });
+    d.send({ type: 'SUBMIT_EMAIL', email: 'ann@example.com' });
+    const waiting = d.state;
+    d.send({ type: 'PASSKEY_AUTOFILLED', result: PASSKEY_RESULT });
+    expect(d.state).toBe(waiting);
+    const chooser = driver(WITH_PASSKEY, { caps: { passkeys: true } });
+    chooser.send({ type: 'PASSKEY_AUTOFILLED', result: PASSKEY_RESULT });
+    expect(chooser.state.card).toBe('providerChooser');
+  });
+
   it('does nothing for a config without the option', () => {
     const unconfigured = driver(EMAIL_AND_GOOGLE, { caps: { passkeys: true } });
     unconfigured.send({ type: 'CHOOSE_PROVIDER', providerId: 'passkey' });

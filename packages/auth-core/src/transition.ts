@@ -932,6 +932,16 @@ export function transition(state: FlowState, event: FlowEvent, ctx: FlowContext)
     case 'PROVIDER_REJECTED':
       if (!state.pending || state.pending.id !== event.id) return same(state);
       return rejected(state, ctx, state.pending.op, event.error);
+    case 'PASSKEY_AUTOFILLED':
+      // Only where the autofill runs and nothing else is under way.
+      if (state.card !== 'emailEntry' || state.pending || !isSignInResult(event.result)) return same(state);
+      return succeed(state, event.result);
+    case 'PASSKEY_AUTOFILL_FAILED': {
+      const { code } = event.error;
+      // Dismissed, or no autofill in this browser: the email form is still there, nothing to say.
+      if (state.card !== 'emailEntry' || state.pending) return same(state);
+      return code === 'user-cancelled' || code === 'passkeys-unsupported' ? same(state) : fail(state, code);
+    }
     case 'TIMER':
       return onTimer(state, event.name);
     case 'CALLBACK_RESULT': {
