@@ -79,6 +79,14 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
   await widget.card('signedIn', 'Signed in!');
   await expect(panel.panel).toContainText(`Signed in: ${email}`);
 
+  // Autofill: the email card asks for a passkey with conditional mediation (`autocomplete="username
+  // webauthn"`); the virtual authenticator, present and verifying, answers it as a person's pick would.
+  await panel.button('Sign out (app)').click();
+  await expect(panel.panel).toContainText('Nobody is signed in.');
+  await widget.button('Sign in with email').click();
+  await widget.card('signedIn', 'Signed in!');
+  await expect(panel.panel).toContainText(`Signed in: ${email}`);
+
   await expect(passkeys.list).toContainText('Laptop');
   await passkeys.button('Remove Laptop').click();
   await passkeys.button('Yes, remove it').click();

@@ -8,8 +8,11 @@ import type {
 } from '@doorway/auth-core';
 import { createContext, useContext } from 'react';
 
-/** An event a person's action produces (what cards send). */
-export type UiEvent = Extract<FlowEvent, { type: (typeof UI_EVENT_TYPES)[number] }>;
+/** What cards send: the events a person's actions produce, and the answer of the email card's autofill. */
+export type UiEvent = Extract<
+  FlowEvent,
+  { type: (typeof UI_EVENT_TYPES)[number] | 'PASSKEY_AUTOFILLED' | 'PASSKEY_AUTOFILL_FAILED' }
+>;
 
 /** Props every card component takes: its narrowed state and the flow's `send`. */
 export interface CardProps<C extends CardName> {

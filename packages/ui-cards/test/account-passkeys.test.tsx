@@ -181,4 +181,54 @@ describe('"Sign in with a passkey" in <SignInWidget>', () => {
     await expect.poll(() => results).toEqual([expect.objectContaining({ providerId: 'passkey' })]);
     expect(await screen.findByRole('heading', { name: 'Signed in!' })).toBeTruthy();
   });
+
+  it('the email card asks for a passkey by autofill: its field offers passkeys, and the one picked signs in', async () => {
+    const { fake, authenticator } = await signedIn();
+    await fake.passkeys?.add('Phone');
+    const uid = fake.getCurrentUser()?.uid;
+    await fake.signOut();
+    vi.stubGlobal('PublicKeyCredential', WebAuthnPresent);
+    const asked: boolean[] = [];
+    const get = authenticator.get.bind(authenticator);
+    authenticator.get = (options, how) => {
+      asked.push(how.conditional);
+      return get(options, how);
+    };
+    render(
+      <SignInWidget
+        provider={fake}
+        config={{ signInOptions: ['email', 'passkey'], callbacks: { signInSuccess: () => false } }}
+        url="http://localhost/login"
+        storage={createMemoryStorage()}
+        navigate={() => undefined}
+      />,
+    );
+    await settle();
+    expect(asked).toEqual([]);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with email' }));
+    await expect.poll(() => fake.getCurrentUser()?.uid, { timeout: 5000 }).toBe(uid);
+    expect(asked).toEqual([true]);
+    expect(await screen.findByRole('heading', { name: 'Signed in!' })).toBeTruthy();
+  });
+
+  it('without the passkey option the email field is a plain email field and asks nothing', async () => {
+    const { fake, authenticator } = await signedIn();
+    await fake.signOut();
+    vi.stubGlobal('PublicKeyCredential', WebAuthnPresent);
+    const get = vi.spyOn(authenticator, 'get');
+    render(
+      <SignInWidget
+        provider={fake}
+        config={{ signInOptions: ['email', 'google.com'] }}
+        url="http://localhost/login"
+        storage={createMemoryStorage()}
+        navigate={() => undefined}
+      />,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with email' }));
+    const field = await screen.findByLabelText('Email');
+    await settle();
+    expect(field.getAttribute('autocomplete')).toBe('email');
+    expect(get).not.toHaveBeenCalled();
+  });
 });

@@ -5,7 +5,15 @@ import {
   phoneOptionOf,
   firstCardText as uiText,
 } from '@doorway/auth-core/first-card';
-import { type CSSProperties, lazy, type ReactNode, Suspense, useId, useSyncExternalStore } from 'react';
+import {
+  type CSSProperties,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useSyncExternalStore,
+} from 'react';
 import { type CardProps, useWidget } from '../context.ts';
 import { loadCards } from '../loadCards.ts';
 import {
@@ -209,12 +217,29 @@ export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
   );
 }
 
+/**
+ * Passkey autofill while the email card shows, where passkeys are offered: the field's suggestions include
+ * the person's passkeys (see `../autofill.ts`). Whether it runs.
+ */
+function usePasskeyAutofill(options: readonly SignInOption[], send: CardProps<'emailEntry'>['send']) {
+  const provider = useWidget().getProvider();
+  const on = useWebAuthn() && !!provider?.passkeys && options.some((o) => o.provider === 'passkey');
+  useEffect(() => {
+    if (!on || !provider) return;
+    const stop = new AbortController();
+    void import('../autofill.ts').then((m) => m.autofill(provider, send, stop.signal));
+    return () => stop.abort();
+  }, [on, provider, send]);
+  return on;
+}
+
 /** Email entry: the first step of every email flow. */
 export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
   const { config } = useWidget();
   const errors = errorsFor(state.error, ['email']);
   const pending = state.pending !== null;
   const options = optionsFor(config, config.tenants ? state.tenantId : undefined);
+  const autofill = usePasskeyAutofill(options, send);
   const canCancel = config.displayMode === 'optionFirst' && options.length > 1;
   // Identifier-first starts here, so the other options are offered beside the email form.
   const others =
@@ -232,7 +257,7 @@ export function EmailEntry({ state, send }: CardProps<'emailEntry'>) {
           label={uiText.emailLabel}
           type="email"
           name="email"
-          autoComplete="email"
+          autoComplete={autofill ? 'username webauthn' : 'email'}
           spellCheck={false}
           defaultValue={state.email}
           error={errors.email}
