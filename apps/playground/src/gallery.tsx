@@ -40,7 +40,14 @@ const frozenClock: Clock = {
 /** Every built-in option, a generic OIDC provider, the legal links; tenants for the tenant step only. */
 function galleryConfig(view: GalleryView, theme: string | null): WidgetConfigInput {
   return {
-    signInOptions: ['email', 'phone', ...FEDERATED, 'anonymous', { provider: 'oidc.acme', name: 'Acme SSO' }],
+    signInOptions: [
+      'email',
+      'phone',
+      ...FEDERATED,
+      'anonymous',
+      { provider: 'oidc.acme', name: 'Acme SSO' },
+      'passkey',
+    ],
     tosUrl: '/terms',
     privacyPolicyUrl: '/privacy',
     tenants:
