@@ -89,7 +89,7 @@ export function goTrueDoubleListener(double: GoTrueDouble) {
       if (request.method === 'OPTIONS') {
         response.writeHead(204, {
           ...cors,
-          'access-control-allow-methods': 'GET, POST, PUT, DELETE',
+          'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
           'access-control-allow-headers': ALLOWED_HEADERS,
           'access-control-max-age': '300',
         });

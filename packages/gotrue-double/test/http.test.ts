@@ -57,6 +57,8 @@ describe('serveGoTrueDouble', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+    // PATCH for renaming a passkey (PATCH /passkeys/{id}), as GoTrue's CORS allows it.
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE');
     const health = await fetch(`${served.url}/auth/v1/health`, {
       headers: { origin: 'http://127.0.0.1:3000', apikey: served.double.anonKey },
     });

@@ -6,6 +6,7 @@
  */
 import type { WebAuthnCreationOptionsJSON, WebAuthnRequestOptionsJSON } from '@doorway/auth-core';
 import { createSoftAuthenticator, type SoftAuthenticator } from '@doorway/testing/soft-authenticator';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '../src/index.ts';
 
@@ -289,6 +290,34 @@ describe('GoTrue double: managing passkeys', () => {
     expect([gone.status, gone.body.code]).toEqual([404, 'validation_failed']);
     const refused = await passkeySignIn(double, authenticator);
     expect([refused.status, refused.body.code]).toEqual([400, 'webauthn_verification_failed']);
+  });
+
+  it('a user with a verified factor adds and deletes passkeys only at aal2 (insufficient_aal); renames at aal1', async () => {
+    const { double, authenticator, token, passkeyId } = await withPasskey();
+    const enrolled = await call(double, 'POST', '/factors', token, { factor_type: 'totp' });
+    const secret = Secret.fromBase32(String((enrolled.body.totp as Json).secret));
+    const challenge = await call(double, 'POST', `/factors/${enrolled.body.id}/challenge`, token, {});
+    const verified = await call(double, 'POST', `/factors/${enrolled.body.id}/verify`, token, {
+      challenge_id: challenge.body.id,
+      code: TOTP.generate({ secret, timestamp: double.clock.now() }),
+    });
+    const aal2 = String(verified.body.access_token);
+    const aal1 = await signIn(double, 'passkey@example.com');
+    expect(claims(aal1)).toMatchObject({ aal: 'aal1' });
+    for (const [method, path] of [
+      ['POST', '/passkeys/registration/options'],
+      ['DELETE', `/passkeys/${passkeyId}`],
+    ] as const) {
+      const refused = await call(double, method, path, aal1, method === 'POST' ? {} : undefined);
+      expect([refused.status, refused.body.code]).toEqual([403, 'insufficient_aal']);
+    }
+    const renamed = await call(double, 'PATCH', `/passkeys/${passkeyId}`, aal1, { friendly_name: 'Laptop' });
+    expect(renamed.status).toBe(200);
+    authenticator.forget(authenticator.credentials()[0]?.id ?? '');
+    expect((await register(double, authenticator, aal2)).status).toBe(200);
+    const signedIn = await passkeySignIn(double, authenticator);
+    // A passkey signs in at aal1: the account's second factor is still to come.
+    expect(claims(signedIn.body.access_token)).toMatchObject({ aal: 'aal1', amr: [{ method: 'passkey' }] });
   });
 
   it('another user cannot see, rename or delete the passkey', async () => {
