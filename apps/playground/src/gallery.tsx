@@ -46,7 +46,8 @@ function galleryConfig(view: GalleryView, theme: string | null): WidgetConfigInp
       ...FEDERATED,
       'anonymous',
       { provider: 'oidc.acme', name: 'Acme SSO' },
-      'passkey',
+      // The chooser's pictures show the passkey option; on the email card it would start passkey autofill.
+      ...(view === 'providerChooser' ? ['passkey'] : []),
     ],
     tosUrl: '/terms',
     privacyPolicyUrl: '/privacy',
