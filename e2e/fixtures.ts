@@ -72,6 +72,21 @@ async function expectNoAxeViolationsWithoutScripts(page: Page): Promise<void> {
 }
 
 /**
+ * Waits for the widget to show `card`. When another card stays instead, the failure also says what that
+ * card reads (an error card's message names its cause).
+ */
+export async function expectCard(root: Locator, card: string): Promise<void> {
+  try {
+    await expect(root).toHaveAttribute('data-card', card);
+  } catch (error) {
+    const text = await root.textContent({ timeout: 1_000 }).catch(() => null);
+    const said = text === null ? '(not readable)' : text.replace(/\s+/g, ' ').trim();
+    if (error instanceof Error) error.message += `\nThe widget reads: ${said}`;
+    throw error;
+  }
+}
+
+/**
  * The widget, by roles and labels. Its waits are for what a person sees (the card and its heading): a
  * person acts as soon as a control shows, so do the specs. `scripts: false` for a page whose scripts are
  * off (axe-core then checks a copy of its markup).
@@ -92,7 +107,7 @@ export function widgetOf(page: Page, options: { scripts?: boolean } = {}) {
     },
     /** Waits for a card to show (with `heading`, when given) and checks it with axe-core. */
     async card(card: string, heading?: string | RegExp) {
-      await expect(root).toHaveAttribute('data-card', card);
+      await expectCard(root, card);
       await self.ready();
       if (heading !== undefined) await expect(self.heading).toHaveText(heading);
       await expectNoAxeViolations(page, options);
@@ -192,7 +207,7 @@ export function hostWidgetOf(page: Page, options: { scripts?: boolean } = {}) {
       // "Signed in!" / "Verified!" shows only until the host has set the session and the page goes on, which
       // can be during an axe run; it is checked by what it says here (axe checks it on the playground).
       if (card === 'signedIn') {
-        await expect(widget.root).toHaveAttribute('data-card', card);
+        await expectCard(widget.root, card);
         if (heading !== undefined) await expect(widget.heading).toHaveText(heading);
         return;
       }
