@@ -5,28 +5,12 @@
  * signs in with "Sign in with a passkey", removes it, and a passkey sign-in then fails with a clear
  * message. WebAuthn takes no IP address as relying party id: the page is opened on `localhost`.
  */
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { PORT } from './playwright.config.ts';
+import { addAuthenticator } from './webauthn.ts';
 
 const PASSWORD = 'secret123';
-
-/** A virtual platform authenticator that holds discoverable credentials and verifies the person. */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
 
 /** The passkeys card (`<Passkeys>`) the playground shows under the widget once someone signs in. */
 function passkeysOf(page: Page) {
@@ -48,7 +32,7 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
   panel,
 }) => {
   test.setTimeout(90_000);
-  const { cdp, id } = await addAuthenticator(page);
+  const authenticator = await addAuthenticator(page);
   const email = 'passkey.person@example.com';
   await page.goto(`http://localhost:${PORT}${home}`);
   await widget.button('Sign in with email').click();
@@ -67,7 +51,7 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
   await passkeys.button('Add a passkey').click();
   await expect(passkeys.list).toContainText('Laptop');
   await expectNoAxeViolations(page);
-  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: id });
+  const credentials = await authenticator.credentials();
   expect(credentials).toHaveLength(1);
   expect(credentials[0]?.isResidentCredential).toBe(true);
 
