@@ -5,54 +5,12 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleOptions } from '../src/index.ts';
+import { call, claims, type Json, PASSWORD, signIn } from './calls.ts';
 
-const PASSWORD = 'Secret-123';
 const STEP_MS = 30_000;
-
-type Json = Record<string, unknown>;
 
 function newDouble(options: GoTrueDoubleOptions = {}): GoTrueDouble {
   return createGoTrueDouble({ projectUrl: 'http://mfa-double.supabase.test', ...options });
-}
-
-/** One request as supabase-js sends it; resolves the status and JSON body. */
-async function call(
-  double: GoTrueDouble,
-  method: string,
-  path: string,
-  token: string | null,
-  body?: unknown,
-): Promise<{ status: number; body: Json }> {
-  const response = await double.fetch(`${double.authUrl}${path}`, {
-    method,
-    headers: {
-      apikey: double.anonKey,
-      authorization: `Bearer ${token ?? double.anonKey}`,
-      'content-type': 'application/json',
-      'x-supabase-api-version': '2024-01-01',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Json };
-}
-
-/** The claims of an access token. */
-function claims(token: unknown): Json {
-  const body = String(token).split('.')[1] ?? '';
-  return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Json;
-}
-
-/** A confirmed password account signed in: its access token. */
-async function signIn(double: GoTrueDouble, email: string): Promise<string> {
-  if (!double.admin.listUsers().some((u) => u.email === email)) {
-    double.admin.createUser({ email, password: PASSWORD, email_confirm: true });
-  }
-  const { body } = await call(double, 'POST', '/token?grant_type=password', null, {
-    email,
-    password: PASSWORD,
-  });
-  return String(body.access_token);
 }
 
 /** What an authenticator app shows for `secret`, `offsetMs` from the double's time. */
