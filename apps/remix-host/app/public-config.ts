@@ -9,6 +9,8 @@ import type { SignInOptionInput, TenantInput, WidgetConfigInput } from '@doorway
 export const ACTION_PATH = '/action';
 /** Where the account page's card runs second-factor operations on the server (Supabase). */
 export const ACCOUNT_FACTORS_PATH = '/account/second-factors';
+/** Where the account page's passkeys are listed, added and removed on the server (Supabase). */
+export const ACCOUNT_PASSKEYS_PATH = '/account/passkeys';
 
 /** The Firebase web app settings the browser needs. None of them is a secret. */
 export interface FirebaseWebConfig {

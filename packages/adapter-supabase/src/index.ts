@@ -38,6 +38,10 @@ export type {
   SupabaseProviderSettings,
 } from './browser/types.ts';
 export {
+  ceremonyCode as passkeyCeremonyCode,
+  createBrowserWebAuthnClient,
+} from './browser/webauthn.ts';
+export {
   mapSupabaseErrorCode,
   SUPABASE_ERROR_TABLE,
   type SupabaseErrorContext,

@@ -18,7 +18,6 @@
  */
 import {
   AuthError,
-  type ErrorCode,
   type PasskeyInfo,
   type PasskeyOperations,
   type SignInResult,
@@ -30,6 +29,7 @@ import type { GoTrueClient } from '@supabase/supabase-js';
 import { toAuthError } from '../errors.ts';
 import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext } from './context.ts';
+import { ceremonyCode } from './webauthn.ts';
 
 /** A passkey as GoTrue lists it. */
 interface GoTruePasskey {
@@ -72,22 +72,6 @@ async function call<T>(run: () => Promise<{ data: T | null; error: unknown }>): 
   const data = await settle(run);
   if (data === null) throw new AuthError('generic');
   return data;
-}
-
-/** The code a WebAuthn client's rejection means, by its `DOMException` name. */
-function ceremonyCode(error: unknown): ErrorCode {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
-  switch (name) {
-    case 'NotAllowedError':
-    case 'AbortError':
-      return 'user-cancelled';
-    case 'NotSupportedError':
-      return 'passkeys-unsupported';
-    case 'InvalidStateError':
-      return 'credential-already-in-use';
-    default:
-      return 'generic';
-  }
 }
 
 /** Runs a ceremony on the injected client, its rejections as catalogue codes. */
