@@ -65,7 +65,7 @@ function withRedirect(path: string, redirectTo: string | undefined): string {
  */
 export async function goTrueRequest(
   api: GoTrueApi,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   token: string | null,
   body?: unknown,
@@ -236,4 +236,43 @@ export function verifyFactor(
 /** `DELETE /factors/{id}`: removes one of the user's factors (a verified one only at aal2). */
 export function unenrollFactor(api: GoTrueApi, accessToken: string, factorId: string): Promise<GoTrueResult> {
   return goTrueRequest(api, 'DELETE', `/factors/${encodeURIComponent(factorId)}`, accessToken);
+}
+
+/** `GET /passkeys`: the passkeys of the user of `accessToken`, oldest first. */
+export function listPasskeys(api: GoTrueApi, accessToken: string): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'GET', '/passkeys', accessToken);
+}
+
+/** `POST /passkeys/registration/options`: a registration's challenge (`challenge_id`) and creation options. */
+export function passkeyRegistrationOptions(api: GoTrueApi, accessToken: string): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'POST', '/passkeys/registration/options', accessToken, {});
+}
+
+/** `POST /passkeys/registration/verify`: the authenticator's credential for a challenge; answers the passkey. */
+export function verifyPasskeyRegistration(
+  api: GoTrueApi,
+  accessToken: string,
+  params: { challengeId: string; credential: unknown },
+): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'POST', '/passkeys/registration/verify', accessToken, {
+    challenge_id: params.challengeId,
+    credential: params.credential,
+  });
+}
+
+/** `PATCH /passkeys/{id}`: renames one of the user's passkeys; answers the passkey. */
+export function renamePasskey(
+  api: GoTrueApi,
+  accessToken: string,
+  passkeyId: string,
+  friendlyName: string,
+): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'PATCH', `/passkeys/${encodeURIComponent(passkeyId)}`, accessToken, {
+    friendly_name: friendlyName,
+  });
+}
+
+/** `DELETE /passkeys/{id}`: removes one of the user's passkeys. */
+export function deletePasskey(api: GoTrueApi, accessToken: string, passkeyId: string): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'DELETE', `/passkeys/${encodeURIComponent(passkeyId)}`, accessToken);
 }

@@ -18,6 +18,8 @@
  * - **Action codes** are Doorway's `oobCode=<type>-<token hash>` links, verified with `POST /auth/v1/verify`
  *   (`token_hash` + `type`). Supabase has no `recoverEmail` / `revertSecondFactorAddition` links:
  *   {@link SUPABASE_ACTION_MODES} lists what it has, and hosts show the failure card for the others.
+ * - **The account page's passkeys** ({@link SupabaseServer.accountPasskeys}): listed, added (GoTrue's
+ *   options, then the browser's credential verified) and removed with the session's token.
  * - **Signing in on the server** (the form path) is the browser's requests without supabase-js: the
  *   sign-in's access token is the host's session (see `./form.ts`). An aal1 token of an account with a
  *   verified second factor is not a session: it waits for its second factor.
@@ -27,12 +29,14 @@ import type { AuthServer } from '@doorway/auth-core/server';
 import { createSupabaseFormProvider } from './form.ts';
 import { createActionCodeProvider } from './server/actionCodes.ts';
 import { createServerContext } from './server/context.ts';
+import { accountPasskeys } from './server/passkeys.ts';
 import { createSessionCookie, revokeSession, sessionScope, verifySession } from './server/sessions.ts';
 import type { SupabaseServer, SupabaseServerOptions } from './server/types.ts';
 
 export type { ActionCodeProvider, SessionUser } from '@doorway/auth-core/server';
 export { SUPABASE_ACTION_MODES } from './links.ts';
 export type { FetchLike } from './rest.ts';
+export type { PasskeyRegistrationStart, SupabaseAccountPasskeys } from './server/passkeys.ts';
 export type {
   SupabaseFormSettings,
   SupabaseServer,
@@ -64,6 +68,10 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
       if (verified === null || cookie == null) return null;
       const signedIn = { user: verified.user, accessToken: cookie };
       return createSupabaseFormProvider(ctx.api, createActionCodeProvider(ctx), settings, signedIn);
+    },
+    async accountPasskeys(cookie) {
+      const verified = await verifySession(ctx, cookie);
+      return verified === null || cookie == null ? null : accountPasskeys(ctx.api, cookie);
     },
   };
   // The one server contract of every backend: a change to it that this server misses fails to compile.

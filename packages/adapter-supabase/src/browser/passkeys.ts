@@ -27,17 +27,10 @@ import {
 } from '@doorway/auth-core';
 import type { GoTrueClient } from '@supabase/supabase-js';
 import { toAuthError } from '../errors.ts';
+import { type GoTruePasskey, PASSKEY_NAME_MAX, passkeyInfo } from '../shared/passkeys.ts';
 import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext } from './context.ts';
 import { ceremonyCode } from './webauthn.ts';
-
-/** A passkey as GoTrue lists it. */
-interface GoTruePasskey {
-  id: string;
-  friendly_name?: string;
-  created_at: string;
-  last_used_at?: string;
-}
 
 /** The passkeys of the browser provider. */
 export function browserPasskeys(ctx: ProviderContext): PasskeyOperations {
@@ -86,17 +79,6 @@ async function ceremony<T>(run: () => Promise<T>): Promise<T> {
 /** Nobody signed in (or a sign-in waiting for its second factor): `requires-recent-login`. */
 function requireSignedIn(ctx: ProviderContext): void {
   if (ctx.current === null) throw new AuthError('requires-recent-login');
-}
-
-/** A passkey as Doorway lists it. */
-function passkeyInfo(p: GoTruePasskey): PasskeyInfo {
-  return {
-    id: p.id,
-    name: p.friendly_name ?? null,
-    createdAt: Date.parse(p.created_at),
-    lastUsedAt: p.last_used_at === undefined ? null : Date.parse(p.last_used_at),
-    backedUp: false,
-  };
 }
 
 /** The client data of an assertion (`type`, `challenge`, `origin`), or `null` when it does not parse. */
@@ -193,7 +175,7 @@ async function addPasskey(ctx: ProviderContext, name?: string): Promise<PasskeyI
   const wanted = name?.trim();
   if (!wanted) return passkeyInfo(added);
   const renamed = await call(() =>
-    ctx.auth.passkey.update({ passkeyId: added.id, friendlyName: wanted.slice(0, 120) }),
+    ctx.auth.passkey.update({ passkeyId: added.id, friendlyName: wanted.slice(0, PASSKEY_NAME_MAX) }),
   );
   return passkeyInfo(renamed);
 }

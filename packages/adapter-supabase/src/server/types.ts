@@ -13,6 +13,7 @@ import type {
   SessionUser,
 } from '@doorway/auth-core/server';
 import type { FetchLike } from '../rest.ts';
+import type { SupabaseAccountPasskeys } from './passkeys.ts';
 
 /** Options of {@link createSupabaseServer}. */
 export interface SupabaseServerOptions {
@@ -113,6 +114,14 @@ export interface SupabaseServer extends AuthServer {
     cookie: string | null | undefined,
     settings?: SupabaseFormSettings,
   ): Promise<ServerAuthProvider | null>;
+  /**
+   * The passkeys of the session of `cookie` (verified first, as {@link SupabaseServer.verifySession}), over
+   * GoTrue REST with its access token: `null` when it is not a session. For the account page's passkeys on
+   * the server: `list`, `startAdd` (GoTrue's creation options for the browser's authenticator), `finishAdd`
+   * (the browser's credential, and an optional name) and `remove`. The session's token does not change.
+   * Rejects only when GoTrue cannot be asked (`network-request-failed`, `generic`).
+   */
+  accountPasskeys(cookie: string | null | undefined): Promise<SupabaseAccountPasskeys | null>;
 }
 
 /** What the form provider honours of the browser provider's settings (`SupabaseProviderSettings`). */
