@@ -27,13 +27,19 @@ export type { PublicConfig } from './public-config.ts';
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** The default sign-in options (`DOORWAY_SIGN_IN_OPTIONS` unset) on Firebase. */
-export const DEFAULT_SIGN_IN_OPTIONS: readonly string[] = ['email', 'phone', 'google.com', 'anonymous'];
+export const DEFAULT_SIGN_IN_OPTIONS: readonly string[] = [
+  'email',
+  'phone',
+  'google.com',
+  'anonymous',
+  'passkey',
+];
 
 /**
  * The default sign-in options on Supabase: email and password only, what every Supabase project has on
  * (phone needs an SMS provider, OAuth providers and anonymous sign-ins must be enabled in the project).
  */
-export const SUPABASE_DEFAULT_SIGN_IN_OPTIONS: readonly string[] = ['email'];
+export const SUPABASE_DEFAULT_SIGN_IN_OPTIONS: readonly string[] = ['email', 'passkey'];
 
 /**
  * Settings only the Firebase provider has. With `DOORWAY_PROVIDER=supabase` they are refused when set (a
@@ -45,6 +51,9 @@ export const FIREBASE_ONLY_VARIABLES: readonly string[] = [
   'DOORWAY_TENANTS',
   'DOORWAY_RECAPTCHA',
   'DOORWAY_EMAIL_ENUMERATION_PROTECTION',
+  // Supabase's passkeys are GoTrue's, on the relying party configured there.
+  'DOORWAY_PASSKEY_RP_ID',
+  'DOORWAY_PASSKEY_RP_NAME',
 ];
 
 /** Everything the host reads from its environment. */
@@ -61,6 +70,13 @@ export interface HostConfig {
   emailEnumerationProtection: boolean;
   /** reCAPTCHA of phone sign-in: `normal` (default, FirebaseUI's visible checkbox), `compact` or `invisible`. */
   recaptchaSize: 'normal' | 'compact' | 'invisible';
+  /**
+   * The relying party id of the Firebase passkey server (`DOORWAY_PASSKEY_RP_ID`: a domain name, never an
+   * IP address); `null`: the hostname of each request (passkeys are then unavailable on an IP address).
+   */
+  passkeyRpId: string | null;
+  /** The name authenticators show for the relying party (`DOORWAY_PASSKEY_RP_NAME`, default `Doorway`). */
+  passkeyRpName: string;
   /** The widget's sign-in options; email options get {@link ACTION_PATH} as their link URL. */
   signInOptions: readonly SignInOptionInput[];
   displayMode: 'optionFirst' | 'identifierFirst';
@@ -234,6 +250,34 @@ function supabaseAnonKey(env: Env): string {
   return raw;
 }
 
+const DEFAULT_PASSKEY_RP_NAME = 'Doorway';
+// A domain name: labels of letters, digits and inner hyphens (WebAuthn takes no IP address, port or URL).
+const DOMAIN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function passkeyRpId(env: Env): string | null {
+  const name = 'DOORWAY_PASSKEY_RP_ID';
+  const raw = value(env, name);
+  if (raw === null) return null;
+  const id = raw.toLowerCase();
+  if (!DOMAIN.test(id) || /^[\d.]+$/.test(id)) {
+    throw new HostConfigError(
+      name,
+      'must be a domain name, e.g. example.com or localhost (no scheme, port, path or IP address)',
+    );
+  }
+  return id;
+}
+
+function passkeyRpName(env: Env): string {
+  const raw = value(env, 'DOORWAY_PASSKEY_RP_NAME') ?? DEFAULT_PASSKEY_RP_NAME;
+  const control = [...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (raw.length > 64 || control) {
+    throw new HostConfigError('DOORWAY_PASSKEY_RP_NAME', 'must be a name of at most 64 characters');
+  }
+  return raw;
+}
+
 function flowSecret(env: Env): string {
   const secret = value(env, 'DOORWAY_FLOW_SECRET');
   if (secret === null) return randomBytes(32).toString('base64url');
@@ -252,7 +296,14 @@ function parseProvider(env: Env): HostProviderName {
 /** What depends on the provider. */
 type ProviderPart = Pick<
   HostConfig,
-  'firebase' | 'supabase' | 'emulatorHost' | 'emailEnumerationProtection' | 'recaptchaSize' | 'tenants'
+  | 'firebase'
+  | 'supabase'
+  | 'emulatorHost'
+  | 'emailEnumerationProtection'
+  | 'recaptchaSize'
+  | 'tenants'
+  | 'passkeyRpId'
+  | 'passkeyRpName'
 >;
 
 /** The Supabase part of the configuration, refusing Firebase-only settings. */
@@ -270,6 +321,8 @@ function supabasePart(env: Env): ProviderPart {
     emailEnumerationProtection: true,
     recaptchaSize: 'normal',
     tenants: null,
+    passkeyRpId: null,
+    passkeyRpName: DEFAULT_PASSKEY_RP_NAME,
   };
 }
 
@@ -298,6 +351,8 @@ function firebasePart(env: Env): ProviderPart {
     emailEnumerationProtection: flag(env, 'DOORWAY_EMAIL_ENUMERATION_PROTECTION', emulatorHost === null),
     recaptchaSize: recaptchaSize(env),
     tenants: tenants(env),
+    passkeyRpId: passkeyRpId(env),
+    passkeyRpName: passkeyRpName(env),
   };
 }
 

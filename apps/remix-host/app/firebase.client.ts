@@ -8,6 +8,7 @@ import { AuthError, providerName } from '@doorway/auth-core';
 import { getApps, initializeApp } from 'firebase/app';
 import { getAuth, signInWithCustomToken } from 'firebase/auth';
 import type { HostAuth } from './browser-auth.ts';
+import { PASSKEYS_PATH } from './passkeys-path.ts';
 import type { PublicConfig } from './public-config.ts';
 
 const APP_NAME = 'doorway-host';
@@ -70,6 +71,8 @@ export function loadFirebaseProvider(config: PublicConfig): Promise<FirebaseProv
       emailEnumerationProtection: config.emailEnumerationProtection,
       federatedProviders: config.federatedProviders,
       recaptcha: { size: config.recaptchaSize },
+      // The host's passkey server (`routes/passkeys.$.ts`): a passkey sign-in ends in a custom token.
+      passkeys: { endpoint: PASSKEYS_PATH },
     });
     await auth.authStateReady();
     return config.emulatorUrl === null ? provider : withEmulatorIdentities(provider);

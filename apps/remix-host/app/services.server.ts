@@ -15,6 +15,12 @@ import type { AuthServer, ServerAuthProvider, SessionBackend } from '@doorway/au
 import type { OpenAccount } from './account-factors.server.ts';
 import { resetLinksToActionRoute } from './action-links.ts';
 import { type HostConfig, hostConfig, publicConfig } from './config.server.ts';
+import {
+  markPasskeySignIns,
+  passkeyChallengeStore,
+  passkeyHandler,
+  withPasskeySignIns,
+} from './passkeys.server.ts';
 import { ACTION_PATH } from './public-config.ts';
 
 /** The configured backend's server side, and how the form path's provider of a request is made. */
@@ -32,6 +38,10 @@ interface Services {
    * the browser's SDK runs the account page's factors itself (Firebase).
    */
   accountProvider: OpenAccount | null;
+  /** `/passkeys/*`: the passkey server (Firebase); it answers 404 where there is none (Supabase). */
+  passkeys: (request: Request) => Promise<Response>;
+  /** The session operations of one request. */
+  sessions(): SessionBackend;
 }
 
 function firebaseServices(config: HostConfig): Services {
@@ -52,6 +62,15 @@ function firebaseServices(config: HostConfig): Services {
     formProvider: () => server.formProvider(),
     browserSignInToken: (uid) => server.createCustomToken(uid),
     accountProvider: null,
+    passkeys: passkeyHandler({
+      auth: markPasskeySignIns(server.adminAuth),
+      rpId: config.passkeyRpId,
+      rpName: config.passkeyRpName,
+      allowedOrigins: config.allowedOrigins,
+      store: passkeyChallengeStore(),
+    }),
+    // A passkey sign-in's session says `passkey` (firebase-admin says `custom`).
+    sessions: () => withPasskeySignIns(server.sessions()),
   };
 }
 
@@ -64,6 +83,14 @@ function supabaseServices(config: HostConfig): Services {
   return {
     server,
     browserSignInToken: null,
+    passkeys: passkeyHandler({
+      auth: null,
+      rpId: null,
+      rpName: config.passkeyRpName,
+      allowedOrigins: config.allowedOrigins,
+      store: passkeyChallengeStore(),
+    }),
+    sessions: () => server.sessions(),
     accountProvider: (cookie) => server.accountProvider(cookie, { federatedProviders }),
     formProvider(request) {
       const { origin } = new URL(request.url);
@@ -88,7 +115,7 @@ function get(): Services {
 
 /** The session operations of one request (call once per request). */
 export function sessionBackend(): SessionBackend {
-  return get().server.sessions();
+  return get().sessions();
 }
 
 /** The form path's provider for one request (`/login`, `/action`). */
@@ -104,4 +131,9 @@ export function browserSignInToken(): ((uid: string) => Promise<string>) | null 
 /** The session of a cookie as a provider on the server, or `null` (see `Services.accountProvider`). */
 export function accountProvider(): OpenAccount | null {
   return get().accountProvider;
+}
+
+/** `/passkeys/*`: the Firebase passkey server for this request's relying party (404 on Supabase). */
+export function handlePasskeys(request: Request): Promise<Response> {
+  return get().passkeys(request);
 }

@@ -28,6 +28,7 @@ describe('parseHostConfig', () => {
       'phone',
       'google.com',
       'anonymous',
+      'passkey',
     ]);
   });
 
