@@ -43,9 +43,21 @@ export async function serveSupabaseHost({ port, env }) {
 }
 
 /**
+ * The host's origins: `hostOrigin`, and the same port on `localhost` when it is on 127.0.0.1. WebAuthn refuses
+ * IP addresses as RP id, so passkeys work on the `localhost` one only (the relying party of the double).
+ */
+export function hostOrigins(hostOrigin) {
+  const url = new URL(hostOrigin);
+  if (url.hostname !== '127.0.0.1') return [url.origin];
+  return [url.origin, `${url.protocol}//localhost:${url.port}`];
+}
+
+/**
  * Starts the GoTrue TEST DOUBLE on http://127.0.0.1:`port`, configured for a host at `hostOrigin`: "Confirm
  * email" off (sign-up signs in), Doorway's email templates, the host's URLs allowed as redirect targets,
- * anonymous sign-ins on. Resolves `{ url, anonKey, double, close }`.
+ * anonymous sign-ins on, passkeys for the RP id `localhost` (or the host's name when it is not on an IP
+ * address) from the host's origins ({@link hostOrigins}; the double's CORS answers any origin, as GoTrue's).
+ * Resolves `{ url, anonKey, double, close }`.
  */
 export async function startGoTrueDouble({ port, hostOrigin }) {
   // The double is TypeScript in the workspace: bundle it for Node from source (msw and supabase-js stay
@@ -71,13 +83,20 @@ export async function startGoTrueDouble({ port, hostOrigin }) {
     logLevel: 'warning',
   });
   const { serveGoTrueDouble, SUPABASE_EMAIL_TEMPLATES } = await import(pathToFileURL(outfile).href);
+  const origins = hostOrigins(hostOrigin);
+  const hostname = new URL(hostOrigin).hostname;
   const served = await serveGoTrueDouble({
     port,
     siteUrl: hostOrigin,
-    uriAllowList: [`${hostOrigin}/**`],
+    uriAllowList: origins.map((origin) => `${origin}/**`),
     mailerAutoconfirm: true,
     anonymousUsers: true,
     templates: SUPABASE_EMAIL_TEMPLATES,
+    passkey: {
+      rpId: hostname === '127.0.0.1' ? 'localhost' : hostname,
+      rpDisplayName: 'Doorway',
+      rpOrigins: origins,
+    },
   });
   return { url: served.url, anonKey: served.double.anonKey, double: served.double, close: served.close };
 }
@@ -103,7 +122,7 @@ async function main() {
   });
   children.push(server);
   console.log(
-    `\nDoorway on the GoTrue test double: ${hostOrigin}/  (sign in at /login)` +
+    `\nDoorway on the GoTrue test double: ${hostOrigin}/  (sign in at /login; passkeys on ${hostOrigins(hostOrigin).at(-1)}/)` +
       '\nAccounts live in this process only. Ctrl+C to stop.\n',
   );
   server.on('exit', (code) => {

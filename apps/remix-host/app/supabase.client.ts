@@ -11,9 +11,18 @@ import { ACTION_PATH, type PublicConfig } from './public-config.ts';
 let pending: Promise<HostAuth> | null = null;
 
 /**
+ * Whether this page may run WebAuthn ceremonies: browsers refuse an IP address as RP id, so a page on one
+ * (the host on 127.0.0.1) offers no passkeys, and the widget shows neither the passkey button nor autofill.
+ */
+function passkeysHere(): boolean {
+  const host = window.location.hostname;
+  return !(/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('['));
+}
+
+/**
  * The Doorway provider on the configured Supabase project, once supabase-js has loaded any persisted
  * session (so the widget starts knowing about an anonymous user to upgrade). Emailed links land on the
- * host's action route.
+ * host's action route. Passkeys sign in here, with GoTrue's passkey session posted to `/session` as any other.
  */
 export function loadSupabaseAuth(config: PublicConfig): Promise<HostAuth> {
   pending ??= (async () => {
@@ -23,6 +32,9 @@ export function loadSupabaseAuth(config: PublicConfig): Promise<HostAuth> {
       {
         federatedProviders: config.federatedProviders,
         actionUrl: new URL(ACTION_PATH, window.location.origin).href,
+        // Passkey sign-in (the button and the email field's autofill) on GoTrue's `/passkeys`; the account
+        // page manages them on the server (`account-passkeys.client.ts`).
+        passkeys: passkeysHere(),
       },
     );
     await supabase.ready;
