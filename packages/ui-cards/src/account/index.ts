@@ -10,6 +10,7 @@
  */
 
 export type { AccountProvider } from './env.ts';
+export { PasskeyOffer, type PasskeyOfferAnswer, type PasskeyOfferProps } from './PasskeyOffer.tsx';
 export { type PasskeyProvider, Passkeys, type PasskeysProps } from './Passkeys.tsx';
 export { SecondFactors, type SecondFactorsProps } from './SecondFactors.tsx';
-export { accountText, passkeyText } from './text.ts';
+export { accountText, passkeyOfferText, passkeyText } from './text.ts';

@@ -75,3 +75,13 @@ export const passkeyText = {
   nameHint: 'For example, Work laptop',
   add: 'Add a passkey',
 } as const;
+
+/** The texts of `<PasskeyOffer>`, the one-time prompt to add a passkey (its button is `passkeyText.add`). */
+export const passkeyOfferText = {
+  title: 'Sign in faster next time',
+  intro:
+    'Add a passkey to sign in with your fingerprint, face or screen lock instead of your password. It takes a moment.',
+  notNow: 'Not now',
+  added: 'Passkey added. Next time, sign in with it instead of your password.',
+  declined: 'No passkey added. You can add one later from your account.',
+} as const;
