@@ -15,6 +15,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => ({
 
 // The browser's SDK and the card, loaded after hydration: never in the server render or the first paint.
 const AccountSecondFactors = lazy(() => import('../components/AccountSecondFactors.tsx'));
+const AccountPasskeys = lazy(() => import('../components/AccountPasskeys.tsx'));
 
 /**
  * "Second factors": the heading and a note for browsers without scripts on the server, the card once the
@@ -34,6 +35,30 @@ function SecondFactorsSection(props: { uid: string }) {
       ) : (
         <noscript>
           <p className="host-notice">Adding or removing a second factor needs JavaScript.</p>
+        </noscript>
+      )}
+    </section>
+  );
+}
+
+/**
+ * "Passkeys": as "Second factors", the heading and a note without scripts on the server, the card (and,
+ * once after a password sign-in, the offer to add a passkey) once the page has hydrated.
+ */
+function PasskeysSection(props: { uid: string; signInProvider: string }) {
+  const config = usePublicConfig();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <section className="host-passkeys" aria-labelledby="passkeys-heading">
+      <h2 id="passkeys-heading">Passkeys</h2>
+      {hydrated ? (
+        <Suspense fallback={<p className="host-notice">Loading…</p>}>
+          <AccountPasskeys config={config} uid={props.uid} signInProvider={props.signInProvider} />
+        </Suspense>
+      ) : (
+        <noscript>
+          <p className="host-notice">Adding or removing a passkey needs JavaScript.</p>
         </noscript>
       )}
     </section>
@@ -66,6 +91,7 @@ export default function Account() {
         ))}
       </dl>
       <SecondFactorsSection uid={account.uid} />
+      <PasskeysSection uid={account.uid} signInProvider={account.signInProvider} />
       <form method="post" action="/logout">
         <button type="submit" className="doorway-button host-button">
           Sign out
