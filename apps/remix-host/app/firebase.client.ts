@@ -54,6 +54,9 @@ function withEmulatorIdentities(provider: FirebaseProvider): FirebaseProvider {
   };
 }
 
+/** Whether a page's hostname is an IP address (`127.0.0.1`, `[::1]`). */
+const onIpAddress = (hostname: string) => /^[\d.]+$/.test(hostname) || hostname.startsWith('[');
+
 let pending: Promise<FirebaseProvider> | null = null;
 
 /**
@@ -72,7 +75,8 @@ export function loadFirebaseProvider(config: PublicConfig): Promise<FirebaseProv
       federatedProviders: config.federatedProviders,
       recaptcha: { size: config.recaptchaSize },
       // The host's passkey server (`routes/passkeys.$.ts`): a passkey sign-in ends in a custom token.
-      passkeys: { endpoint: PASSKEYS_PATH },
+      // WebAuthn takes no IP address as relying party: a page on one offers no passkeys.
+      ...(onIpAddress(window.location.hostname) ? {} : { passkeys: { endpoint: PASSKEYS_PATH } }),
     });
     await auth.authStateReady();
     return config.emulatorUrl === null ? provider : withEmulatorIdentities(provider);
