@@ -8,8 +8,8 @@
  */
 import {
   AuthError,
-  type ErrorCode,
   type PasskeyInfo,
+  passkeyCeremonyCode,
   type SignInResult,
   type WebAuthnAuthenticationJSON,
 } from '@doorway/auth-core';
@@ -44,22 +44,6 @@ function requirePasskeys(world: World): void {
   requireCapability(world.capabilities.passkeys === true);
 }
 
-/** The code a WebAuthn client's rejection means, by its `DOMException` name. */
-function ceremonyCode(error: unknown): ErrorCode {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
-  switch (name) {
-    case 'NotAllowedError':
-    case 'AbortError':
-      return 'user-cancelled';
-    case 'NotSupportedError':
-      return 'passkeys-unsupported';
-    case 'InvalidStateError':
-      return 'credential-already-in-use';
-    default:
-      return 'generic';
-  }
-}
-
 /**
  * Runs the ceremony of `challenge` on the client, its rejections turned into catalogue codes; a rejected
  * ceremony's challenge is dropped at once.
@@ -70,7 +54,7 @@ async function ceremony<T>(ctx: FakeContext, challenge: string, run: () => Promi
   } catch (error) {
     ctx.world.passkeys.ceremonies.delete(challenge);
     if (error instanceof AuthError) throw error;
-    return fail(ceremonyCode(error));
+    return fail(passkeyCeremonyCode(error));
   }
 }
 

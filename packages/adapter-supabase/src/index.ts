@@ -27,6 +27,8 @@ import { clientFrom } from './browser/window.ts';
 import { lookupSignInMethods, refuseTenant } from './shared/common.ts';
 import { isSignInLink } from './shared/emailLink.ts';
 
+/** The catalogue code a WebAuthn ceremony's rejection means (auth-core's, for the app's own ceremonies). */
+export { passkeyCeremonyCode } from '@doorway/auth-core';
 export type {
   SupabaseAuthOptions,
   SupabaseAuthSource,
@@ -37,10 +39,7 @@ export type {
   SupabaseProviderOptions,
   SupabaseProviderSettings,
 } from './browser/types.ts';
-export {
-  ceremonyCode as passkeyCeremonyCode,
-  createBrowserWebAuthnClient,
-} from './browser/webauthn.ts';
+export { createBrowserWebAuthnClient } from './browser/webauthn.ts';
 export {
   mapSupabaseErrorCode,
   SUPABASE_ERROR_TABLE,

@@ -35,3 +35,4 @@ export {
 export * from './states.ts';
 export { transition } from './transition.ts';
 export type * from './webauthn.ts';
+export { passkeyCeremonyCode } from './webauthn.ts';

@@ -1,10 +1,11 @@
 /**
  * The WebAuthn ceremony as plain JSON (WebAuthn Level 3's `*JSON` dictionaries), and the client that runs
- * it: what passkey sign-in and registration ask of the browser. Types only: auth-core runs no ceremony and
- * imports no WebAuthn library; adapters inject a {@link WebAuthnClient} (a browser's, or a software
- * authenticator in tests).
+ * it: what passkey sign-in and registration ask of the browser, and the catalogue code a ceremony's
+ * rejection means. auth-core runs no ceremony and imports no WebAuthn library; adapters inject a
+ * {@link WebAuthnClient} (a browser's, or a software authenticator in tests).
  * @module
  */
+import type { ErrorCode } from './messages.ts';
 
 /** Binary data as base64url without padding, as the JSON forms carry it. */
 export type Base64URLString = string;
@@ -102,4 +103,25 @@ export interface WebAuthnClient {
   create(options: WebAuthnCreationOptionsJSON, signal?: AbortSignal): Promise<WebAuthnRegistrationJSON>;
   /** Signs an assertion (`navigator.credentials.get`). */
   get(options: WebAuthnRequestOptionsJSON, how: WebAuthnGetOptions): Promise<WebAuthnAuthenticationJSON>;
+}
+
+/**
+ * The catalogue code a {@link WebAuthnClient}'s rejection means, by its `DOMException` name: dismissed, timed
+ * out or aborted (`NotAllowedError`, `AbortError`) is `user-cancelled`; no WebAuthn (`NotSupportedError`)
+ * `passkeys-unsupported`; an authenticator that already holds one of the user's passkeys
+ * (`InvalidStateError`) `credential-already-in-use`; anything else (`SecurityError` among them) `generic`.
+ */
+export function passkeyCeremonyCode(error: unknown): ErrorCode {
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
+  switch (name) {
+    case 'NotAllowedError':
+    case 'AbortError':
+      return 'user-cancelled';
+    case 'NotSupportedError':
+      return 'passkeys-unsupported';
+    case 'InvalidStateError':
+      return 'credential-already-in-use';
+    default:
+      return 'generic';
+  }
 }

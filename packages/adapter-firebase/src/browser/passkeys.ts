@@ -12,6 +12,7 @@ import {
   isErrorCode,
   type PasskeyInfo,
   type PasskeyOperations,
+  passkeyCeremonyCode,
   type SignInResult,
   type WebAuthnClient,
 } from '@doorway/auth-core';
@@ -38,28 +39,12 @@ interface PasskeyContext {
   readonly client: WebAuthnClient;
 }
 
-/** The code a WebAuthn client's rejection means, by its `DOMException` name. */
-function ceremonyCode(error: unknown): ErrorCode {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
-  switch (name) {
-    case 'NotAllowedError':
-    case 'AbortError':
-      return 'user-cancelled';
-    case 'NotSupportedError':
-      return 'passkeys-unsupported';
-    case 'InvalidStateError':
-      return 'credential-already-in-use';
-    default:
-      return 'generic';
-  }
-}
-
 /** Runs the ceremony; its rejections become catalogue codes. */
 async function ceremony<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new AuthError(ceremonyCode(error));
+    throw new AuthError(passkeyCeremonyCode(error));
   }
 }
 

@@ -20,6 +20,7 @@ import {
   AuthError,
   type PasskeyInfo,
   type PasskeyOperations,
+  passkeyCeremonyCode,
   type SignInResult,
   type WebAuthnAuthenticationJSON,
   type WebAuthnCreationOptionsJSON,
@@ -30,7 +31,6 @@ import { toAuthError } from '../errors.ts';
 import { type GoTruePasskey, PASSKEY_NAME_MAX, passkeyInfo } from '../shared/passkeys.ts';
 import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext } from './context.ts';
-import { ceremonyCode } from './webauthn.ts';
 
 /** The passkeys of the browser provider. */
 export function browserPasskeys(ctx: ProviderContext): PasskeyOperations {
@@ -72,7 +72,7 @@ async function ceremony<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new AuthError(ceremonyCode(error));
+    throw new AuthError(passkeyCeremonyCode(error));
   }
 }
 

@@ -5,7 +5,7 @@
  * supabase-js client has its passkeys on.
  * @module
  */
-import type { ErrorCode, WebAuthnClient } from '@doorway/auth-core';
+import type { WebAuthnClient } from '@doorway/auth-core';
 import type { GoTrueClient } from '@supabase/supabase-js';
 
 type Browser = typeof import('@simplewebauthn/browser');
@@ -71,24 +71,4 @@ export function passkeyFlagOn(auth: GoTrueClient): boolean {
   const flags: unknown = Reflect.get(auth, 'experimental');
   if (typeof flags !== 'object' || flags === null) return true;
   return Reflect.get(flags, 'passkey') === true;
-}
-
-/**
- * The catalogue code a WebAuthn ceremony's rejection means, by its `DOMException` name: dismissed, timed out
- * or aborted is `user-cancelled`; no WebAuthn `passkeys-unsupported`; an authenticator that already holds
- * one of the user's passkeys `credential-already-in-use`; anything else `generic`.
- */
-export function ceremonyCode(error: unknown): ErrorCode {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
-  switch (name) {
-    case 'NotAllowedError':
-    case 'AbortError':
-      return 'user-cancelled';
-    case 'NotSupportedError':
-      return 'passkeys-unsupported';
-    case 'InvalidStateError':
-      return 'credential-already-in-use';
-    default:
-      return 'generic';
-  }
 }
