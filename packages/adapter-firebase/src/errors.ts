@@ -179,7 +179,11 @@ export interface AttemptedSignIn {
   credential?: AuthCredential;
 }
 
-function firebaseCode(error: unknown): string | null {
+/**
+ * The Firebase Auth code (`auth/…`) of an error thrown by the client SDK or firebase-admin, or `null` for
+ * anything else (Firebase could not be asked, or something else failed).
+ */
+export function firebaseCode(error: unknown): string | null {
   if (typeof error !== 'object' || error === null || !('code' in error)) return null;
   const code = (error as { code: unknown }).code;
   return typeof code === 'string' && code.startsWith('auth/') ? code : null;

@@ -7,7 +7,7 @@
 import type { AuthUser } from '@doorway/auth-core';
 import type { SessionBackend, SessionUser } from '@doorway/auth-core/server';
 import type { Auth as AdminAuth, DecodedIdToken } from 'firebase-admin/auth';
-import { toAuthError } from './errors.ts';
+import { firebaseCode, toAuthError } from './errors.ts';
 import { plainUser, withAuthErrors } from './shared.ts';
 
 function toSessionUser(token: DecodedIdToken): SessionUser {
@@ -24,17 +24,6 @@ function toSessionUser(token: DecodedIdToken): SessionUser {
     authTime: token.auth_time * 1000,
     expiresAt: token.exp * 1000,
   };
-}
-
-/** firebase-admin's `auth/…` code of an error, or `null` for anything else (Firebase could not be asked). */
-function adminCode(error: unknown): string | null {
-  return typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    error.code.startsWith('auth/')
-    ? error.code
-    : null;
 }
 
 /** A session cookie value for a fresh ID token; `expiresInMs` between 5 minutes and 14 days. */
@@ -56,7 +45,7 @@ export async function verifySessionCookie(
   try {
     return toSessionUser(await adminAuth.verifySessionCookie(cookie, checkRevoked));
   } catch (e) {
-    if (adminCode(e) !== null) return null;
+    if (firebaseCode(e) !== null) return null;
     throw toAuthError(e, 'session');
   }
 }
@@ -76,7 +65,7 @@ export async function getUser(adminAuth: AdminAuth, uid: string): Promise<AuthUs
     const anonymous = record.providerData.length === 0 && !record.email && !record.phoneNumber;
     return plainUser(record, anonymous);
   } catch (e) {
-    if (adminCode(e) === 'auth/user-not-found') return null;
+    if (firebaseCode(e) === 'auth/user-not-found') return null;
     throw toAuthError(e, 'session');
   }
 }

@@ -11,6 +11,7 @@ import {
 } from 'firebase/auth';
 import { afterAll, describe, expect, it } from 'vitest';
 import { federatedProviderFor, toFirebaseFederatedCredential } from '../src/credentials.ts';
+import { firebaseCode } from '../src/errors.ts';
 import {
   catalogueCodeFor,
   createFirebaseProvider,
@@ -364,5 +365,29 @@ describe('createFirebaseProvider', () => {
     await expect(
       provider.linkWithCredential({ kind: 'password', email: 'ada@example.com', password: 'secret123' }),
     ).rejects.toMatchObject({ code: 'requires-recent-login' });
+  });
+});
+
+describe('firebaseCode', () => {
+  it('reads the auth/ code of a client SDK error and of a firebase-admin error', () => {
+    expect(firebaseCode(firebaseError('auth/user-disabled'))).toBe('auth/user-disabled');
+    // firebase-admin's FirebaseAuthError: a plain object shape with `code`, no FirebaseError class.
+    const admin = Object.assign(new Error('The user record is disabled.'), { code: 'auth/id-token-revoked' });
+    expect(firebaseCode(admin)).toBe('auth/id-token-revoked');
+  });
+
+  it('is null for anything that is not a Firebase Auth error', () => {
+    for (const error of [
+      undefined,
+      null,
+      'auth/user-disabled',
+      new Error('ECONNREFUSED'),
+      { code: 'app/no-app' },
+      { code: 'ECONNRESET' },
+      { code: 42 },
+      {},
+    ]) {
+      expect(firebaseCode(error)).toBeNull();
+    }
   });
 });

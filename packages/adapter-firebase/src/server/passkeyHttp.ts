@@ -6,6 +6,7 @@
  */
 import { AuthError, type ErrorCode } from '@doorway/auth-core';
 import type { Auth as AdminAuth, UserRecord } from 'firebase-admin/auth';
+import { firebaseCode } from '../errors.ts';
 import type { PasskeyErrorBody } from '../passkeyWire.ts';
 
 /** What the passkey server needs of firebase-admin: an `Auth`, or a tenant's `TenantAwareAuth`. */
@@ -70,17 +71,6 @@ export function refusalResponse(error: unknown): Response {
   return json(body, STATUS[refusal.code] ?? (refusal.code === 'generic' ? 500 : 400));
 }
 
-/** firebase-admin's `auth/…` code of an error, or `null`. */
-function adminCode(error: unknown): string | null {
-  return typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    error.code.startsWith('auth/')
-    ? error.code
-    : null;
-}
-
 /**
  * The uid of the request's `Authorization: Bearer <ID token>`, verified (and checked for revocation
  * when `checkRevoked`). `requires-recent-login` when it is missing, expired, revoked or not a token;
@@ -97,7 +87,7 @@ export async function bearerUid(
   try {
     return (await auth.verifyIdToken(token, checkRevoked)).uid;
   } catch (error) {
-    const code = adminCode(error);
+    const code = firebaseCode(error);
     if (code === 'auth/user-disabled') refuse('user-disabled');
     if (code !== null) refuse('requires-recent-login');
     throw error;
@@ -109,7 +99,8 @@ export async function userRecord(auth: PasskeyAdminAuth, uid: string): Promise<U
   try {
     return await auth.getUser(uid);
   } catch (error) {
-    if (adminCode(error) === 'auth/user-not-found' || adminCode(error) === 'auth/invalid-uid') return null;
+    const code = firebaseCode(error);
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
     throw error;
   }
 }
