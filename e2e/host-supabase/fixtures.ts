@@ -24,6 +24,16 @@ export const accountValue = (page: Page, term: string) =>
     .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
     .getByRole('definition');
 
+/**
+ * From the sign-in page's chooser (email and passkey: the host's default options on Supabase) to the email
+ * card, with scripts or without (the chooser's buttons are a form).
+ */
+export async function toEmailEntry(widget: Pick<ReturnType<typeof hostWidgetOf>, 'card' | 'button'>) {
+  await widget.card('providerChooser', 'Sign in');
+  await widget.button('Sign in with email').click();
+  await widget.card('emailEntry', 'Sign in with email');
+}
+
 /** A unique address for one test. */
 export const uniqueEmail = (label: string) =>
   `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;

@@ -4,13 +4,13 @@
  * double-only outbox route), the link lands on the host's server-side action page (the server verifies the
  * link, which uses it, and keeps its recovery session), the new password is set by the card's form post.
  */
-import { expect, lastRecoveryLink, test, uniqueEmail } from './fixtures.ts';
+import { expect, lastRecoveryLink, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
 
 test('reset link → the server-side reset page → new password → sign in with it', async ({ page, widget }) => {
   const email = uniqueEmail('reset');
   // An account (combined card → Create account), then signed out.
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email');
+  await toEmailEntry(widget);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.card('passwordSignIn', 'Sign in');
@@ -24,7 +24,7 @@ test('reset link → the server-side reset page → new password → sign in wit
   await widget.card('signOut', 'Signed out');
 
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email');
+  await toEmailEntry(widget);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.card('passwordSignIn', 'Sign in');
@@ -63,7 +63,7 @@ test('reset link → the server-side reset page → new password → sign in wit
   await widget.card('passwordResetFailure', 'Try resetting your password again');
 
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email');
+  await toEmailEntry(widget);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.field('Password').fill('secret123');

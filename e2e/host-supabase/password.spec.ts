@@ -3,7 +3,7 @@
  * DOUBLE over HTTP (not Supabase: no Supabase Auth server can run here). Password sign-up on the combined
  * card, the session cookie, sign-out everywhere and signing in again, in Debian's Chromium.
  */
-import { accountValue, expect, test, uniqueEmail } from './fixtures.ts';
+import { accountValue, expect, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
 
 test.describe('remix-host on Supabase (GoTrue test double)', () => {
   test('sign up on the combined card, /account, cookie flags, sign out, wrong password, sign in again', async ({
@@ -15,7 +15,7 @@ test.describe('remix-host on Supabase (GoTrue test double)', () => {
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
     // The default options on Supabase are email and password only: the widget starts at email entry.
-    await widget.card('emailEntry', 'Sign in with email');
+    await toEmailEntry(widget);
     await widget.field('Email').fill(email);
     await widget.button('Next').click();
     // Supabase has no sign-in-method lookup: the combined, enumeration-safe card.
@@ -55,14 +55,14 @@ test.describe('remix-host on Supabase (GoTrue test double)', () => {
     expect((await context.cookies()).find((c) => c.name === 'doorway_session')).toBeUndefined();
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
-    await widget.card('emailEntry', 'Sign in with email');
+    await toEmailEntry(widget);
     // The old cookie, replayed, is revoked.
     if (session) await context.addCookies([session]);
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
 
     // Sign in again: a wrong password first.
-    await widget.card('emailEntry', 'Sign in with email');
+    await toEmailEntry(widget);
     await widget.field('Email').fill(email);
     await widget.button('Next').click();
     await widget.card('passwordSignIn', 'Sign in');
@@ -79,7 +79,7 @@ test.describe('remix-host on Supabase (GoTrue test double)', () => {
 
   test('an unknown email gets the same message as a wrong password', async ({ page, widget }) => {
     await page.goto('/login');
-    await widget.card('emailEntry', 'Sign in with email');
+    await toEmailEntry(widget);
     await widget.field('Email').fill(uniqueEmail('nobody'));
     await widget.button('Next').click();
     await widget.card('passwordSignIn', 'Sign in');

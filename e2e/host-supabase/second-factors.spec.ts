@@ -9,7 +9,7 @@
 import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from '../fixtures.ts';
-import { accountValue, expect, hostWidgetOf, test, uniqueEmail } from './fixtures.ts';
+import { accountValue, expect, hostWidgetOf, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
 
 const PASSWORD = 'secret123';
 const STEP_MS = 30_000;
@@ -48,7 +48,7 @@ function factorsOf(page: Page) {
 async function toPassword(page: Page, email: string, scripts: boolean) {
   const widget = hostWidgetOf(page, { scripts });
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email');
+  await toEmailEntry(widget);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.card('passwordSignIn', 'Sign in');
@@ -83,7 +83,7 @@ async function signUpWithAuthenticator(page: Page): Promise<{ email: string; sec
   const widget = hostWidgetOf(page, { scripts: true });
   const email = uniqueEmail('two-step');
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email');
+  await toEmailEntry(widget);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.card('passwordSignIn', 'Sign in');
@@ -172,6 +172,7 @@ test('the password posted before the scripts arrive: the server meets the factor
     await route.continue().catch(() => undefined);
   });
   await page.goto('/login', { waitUntil: 'commit' });
+  await widget.button('Sign in with email').click();
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.field('Password').fill(PASSWORD);

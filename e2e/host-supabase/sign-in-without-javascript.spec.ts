@@ -5,7 +5,15 @@
  * the account page's form, sign-in after a wrong password, recovery through the emailed link.
  */
 import type { Page } from '@playwright/test';
-import { accountValue, expect, hostWidgetOf, lastRecoveryLink, test, uniqueEmail } from './fixtures.ts';
+import {
+  accountValue,
+  expect,
+  hostWidgetOf,
+  lastRecoveryLink,
+  test,
+  toEmailEntry,
+  uniqueEmail,
+} from './fixtures.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -18,6 +26,7 @@ async function hasSession(page: Page): Promise<boolean> {
 async function signUpAndOut(page: Page, email: string, password: string) {
   const widget = hostWidgetOf(page, { scripts: false });
   await page.goto('/login');
+  await toEmailEntry(widget);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.button('Create account').click();
@@ -33,7 +42,7 @@ async function signUpAndOut(page: Page, email: string, password: string) {
 async function toPasswordCard(page: Page, email: string) {
   const widget = hostWidgetOf(page, { scripts: false });
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email');
+  await toEmailEntry(widget);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.card('passwordSignIn', 'Sign in');
@@ -48,7 +57,7 @@ test.describe('remix-host on Supabase (GoTrue test double) with JavaScript turne
     const email = uniqueEmail('nojs-ada');
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
-    await widget.card('emailEntry', 'Sign in with email');
+    await toEmailEntry(widget);
     await widget.field('Email').fill(email);
     await widget.button('Next').click();
     await widget.card('passwordSignIn', 'Sign in');
@@ -72,7 +81,7 @@ test.describe('remix-host on Supabase (GoTrue test double) with JavaScript turne
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
 
-    await widget.card('emailEntry', 'Sign in with email');
+    await toEmailEntry(widget);
     await widget.field('Email').fill(email);
     await widget.button('Next').click();
     await widget.card('passwordSignIn', 'Sign in');
