@@ -74,9 +74,9 @@ export interface PasskeyList {
 }
 
 /**
- * A refusal: a catalogue code and, where the code alone says too little, a reason. `passkey-limit`
- * (with `operation-not-allowed`): the new passkey would not fit in the user's custom claims.
+ * A refusal: a catalogue code (`passkey-limit` when a new passkey would not fit in the user's custom
+ * claims).
  */
 export interface PasskeyErrorBody {
-  error: { code: ErrorCode; reason?: 'passkey-limit' };
+  error: { code: ErrorCode };
 }

@@ -9,7 +9,16 @@ import {
   PASSKEY_CHALLENGE_TTL_MS,
   type PasskeyServer,
 } from '../src/server.ts';
-import { API_KEY, EMULATOR_URL, PROJECT_ID, resetEmulator, setDisabled, uniqueEmail } from './emulator.ts';
+import {
+  API_KEY,
+  EMULATOR_URL,
+  expectAuthError,
+  freshProvider,
+  PROJECT_ID,
+  resetEmulator,
+  setDisabled,
+  uniqueEmail,
+} from './emulator.ts';
 
 const ORIGIN = 'http://localhost';
 const admin = createFirebaseServer({ projectId: PROJECT_ID }).adminAuth;
@@ -204,7 +213,7 @@ describe('passkey server - registration', () => {
     expect(await claimsOf(uid)).toEqual({});
   });
 
-  it(`refuses a passkey that would not fit in the ${CUSTOM_CLAIMS_LIMIT}-byte claims, with operation-not-allowed`, async () => {
+  it(`refuses a passkey that would not fit in the ${CUSTOM_CLAIMS_LIMIT}-byte claims, with passkey-limit`, async () => {
     const { uid, idToken } = await signedInUser();
     await admin.setCustomUserClaims(uid, { role: 'editor' });
     let added = 0;
@@ -220,7 +229,7 @@ describe('passkey server - registration', () => {
     }
     expect(refused).toEqual({
       status: 409,
-      body: { error: { code: 'operation-not-allowed', reason: 'passkey-limit' } },
+      body: { error: { code: 'passkey-limit' } },
     });
     // ES256 keys with 16-byte ids and short names, beside one other claim.
     expect(added).toBe(5);
@@ -253,8 +262,34 @@ describe('passkey server - registration', () => {
       answers.push(await call('POST', '/registration/verify', { token: idToken, body }));
     }
     expect(answers.map((a) => a.status)).toEqual([200, 409]);
-    expect(answers[1]?.body.error).toEqual({ code: 'operation-not-allowed', reason: 'passkey-limit' });
+    expect(answers[1]?.body.error).toEqual({ code: 'passkey-limit' });
     expect((await claimsOf(uid)).pk).toHaveLength(5);
+  });
+
+  it('the browser provider rejects adding a passkey past the limit with passkey-limit', async () => {
+    const email = uniqueEmail('passkey-limit');
+    await restPost('accounts:signUp', { email, password: 'secret123', returnSecureToken: true });
+    const { provider, dispose } = freshProvider({
+      passkeys: {
+        endpoint: '/passkeys',
+        fetch: (input, init) => passkeys.handle(new Request(new URL(String(input), ORIGIN), init)),
+        // A new authenticator for each passkey (one holding a passkey of the user is excluded).
+        webAuthnClient: {
+          create: (options, signal) => createSoftAuthenticator({ origin: ORIGIN }).create(options, signal),
+          get: (options, how) => authenticator.get(options, how),
+        },
+      },
+    });
+    try {
+      await provider.signInWithEmailAndPassword(email, 'secret123');
+      const operations = provider.passkeys;
+      if (operations === undefined) throw new Error('no passkeys');
+      for (let i = 1; i <= 5; i += 1) await operations.add(`Device ${i}`);
+      await expectAuthError(operations.add('Device 6'), 'passkey-limit');
+      expect(await operations.list()).toHaveLength(5);
+    } finally {
+      await dispose();
+    }
   });
 });
 

@@ -63,6 +63,11 @@ describe('browser provider passkeys', () => {
       fetch: async () => Response.json({ error: { code: 'session-expired' } }, { status: 400 }),
     });
     expect(await codeOf(refusing.passkeys?.signIn() ?? Promise.resolve())).toBe('session-expired');
+    const full = provider({
+      endpoint: '/passkeys',
+      fetch: async () => Response.json({ error: { code: 'passkey-limit' } }, { status: 409 }),
+    });
+    expect(await codeOf(full.passkeys?.signIn() ?? Promise.resolve())).toBe('passkey-limit');
     const garbled = provider({
       endpoint: '/passkeys',
       fetch: async () => new Response('oops', { status: 502 }),

@@ -85,6 +85,12 @@ describe('message catalogue', () => {
     }
   });
 
+  it('passkey-limit says the account is full and what to do', () => {
+    expect(messageFor('passkey-limit')).toBe(
+      "You can't add more passkeys to this account. Remove one first.",
+    );
+  });
+
   it('unknown codes, null and prototype keys fall back to the generic message', () => {
     for (const key of ['auth/internal-error', '', 'constructor', '__proto__', 'toString', null, undefined]) {
       expect(messageFor(key)).toBe('Something went wrong. Please try again.');

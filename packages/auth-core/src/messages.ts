@@ -63,6 +63,7 @@ export const errorMessages = {
   'passkey-invalid': "That passkey couldn't be verified. Try again or use another way to sign in.",
   'passkeys-unsupported': "This browser can't use passkeys. Try another way to sign in.",
   'passkey-cancelled': 'Passkey sign-in was cancelled. Try again or use another way to sign in.',
+  'passkey-limit': "You can't add more passkeys to this account. Remove one first.",
   // A card posted to a server (scripts off or not loaded yet) that only a browser can complete.
   'javascript-required':
     'Signing in this way needs JavaScript. Turn on JavaScript in your browser and try again.',

@@ -256,7 +256,8 @@ export interface PasskeyOperations {
   /**
    * Registers a new passkey for the signed-in user, with an optional name. Rejects: `requires-recent-login`,
    * `user-cancelled`, `credential-already-in-use` (this authenticator already holds one of the user's
-   * passkeys), `passkey-invalid`, `session-expired`.
+   * passkeys), `passkey-invalid`, `session-expired`, `passkey-limit` (the account holds as many passkeys as
+   * the provider keeps: one must be removed first).
    */
   add(name?: string): Promise<PasskeyInfo>;
   /** Removes one of the user's passkeys. Rejects: `requires-recent-login`, `passkey-not-found`. */

@@ -109,12 +109,12 @@ function grown(passkey: StoredPasskey): StoredPasskey {
 }
 
 /**
- * `operation-not-allowed` (reason `passkey-limit`) unless `passkeys` fit in the user's claims, each as
+ * `passkey-limit` unless `passkeys` fit in the user's claims, each as
  * large as sign-ins can make it: a sign-in that updates the counter never meets the limit.
  */
 function requireRoom(ctx: PasskeyServerContext, user: UserRecord, passkeys: readonly StoredPasskey[]): void {
   if (!claimsFit(withPasskeys(user.customClaims, ctx.claim, passkeys.map(grown)))) {
-    refuse('operation-not-allowed', 'passkey-limit');
+    refuse('passkey-limit');
   }
 }
 

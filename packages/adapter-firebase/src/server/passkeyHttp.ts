@@ -15,21 +15,19 @@ export type PasskeyAdminAuth = Pick<
   'verifyIdToken' | 'getUser' | 'setCustomUserClaims' | 'createCustomToken'
 >;
 
-/** A request the passkey server refuses: a catalogue code, and a reason where the code says too little. */
+/** A request the passkey server refuses, with a catalogue code. */
 export class PasskeyRefusal extends Error {
   readonly code: ErrorCode;
-  readonly reason: PasskeyErrorBody['error']['reason'];
-  constructor(code: ErrorCode, reason?: PasskeyErrorBody['error']['reason']) {
+  constructor(code: ErrorCode) {
     super(code);
     this.name = 'PasskeyRefusal';
     this.code = code;
-    this.reason = reason;
   }
 }
 
 /** Refuses with `code`. */
-export function refuse(code: ErrorCode, reason?: PasskeyErrorBody['error']['reason']): never {
-  throw new PasskeyRefusal(code, reason);
+export function refuse(code: ErrorCode): never {
+  throw new PasskeyRefusal(code);
 }
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -38,6 +36,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'passkey-not-found': 404,
   'credential-already-in-use': 409,
   'operation-not-allowed': 409,
+  'passkey-limit': 409,
   'passkey-invalid': 400,
   'session-expired': 400,
   'too-many-requests': 429,
@@ -67,7 +66,6 @@ export function refusalResponse(error: unknown): Response {
         ? new PasskeyRefusal(error.code)
         : new PasskeyRefusal('generic');
   const body: PasskeyErrorBody = { error: { code: refusal.code } };
-  if (refusal.reason !== undefined) body.error.reason = refusal.reason;
   return json(body, STATUS[refusal.code] ?? (refusal.code === 'generic' ? 500 : 400));
 }
 
