@@ -62,7 +62,10 @@ export type FlowEvent =
    * person picked a passkey from the email field's suggestions. Sent by the card, never posted by a form.
    */
   | { type: 'PASSKEY_AUTOFILLED'; result: unknown }
-  /** That autofill failed (a dismissed or unsupported one is ignored; the rest are shown on the card). */
+  /**
+   * That autofill failed (a dismissed or unsupported one is ignored; `second-factor-required`, with its
+   * challenge, asks the second factor; the rest are shown on the card).
+   */
   | { type: 'PASSKEY_AUTOFILL_FAILED'; error: ErrorInfo }
   | { type: 'PROVIDER_RESOLVED'; id: number; result: unknown }
   | { type: 'PROVIDER_REJECTED'; id: number; error: ErrorInfo }

@@ -244,11 +244,14 @@ export interface PasskeyOperations {
   /**
    * Signs in with a passkey the person picks (no email asked): `providerId` of the result is `'passkey'`.
    * `conditional` waits for a pick from the autofill of an input with `autocomplete="… webauthn"`
-   * instead of opening a dialog; `signal` ends that wait. A passkey sign-in is not asked for a second
-   * factor (the authenticator verified the person). Rejects: `user-cancelled` (dismissed, timed out or
-   * aborted), `passkey-not-found` (the passkey was removed or is not of this app), `passkey-invalid`
-   * (the assertion does not verify: another origin, a replay), `session-expired` (the challenge expired
-   * before the answer came), `user-disabled`.
+   * instead of opening a dialog; `signal` ends that wait. Whether a passkey sign-in is then asked for a
+   * second factor is the provider's: on Supabase a passkey session is a first factor (`aal1`), so an
+   * account with a verified second factor rejects `second-factor-required` with its challenge, as after a
+   * password, and the flow asks for it (from the button and from the autofill alike). Rejects:
+   * `user-cancelled` (dismissed, timed out or aborted), `passkey-not-found` (the passkey was removed or is
+   * not of this app), `passkey-invalid` (the assertion does not verify: another origin, a replay),
+   * `session-expired` (the challenge expired before the answer came), `user-disabled`,
+   * `second-factor-required`.
    */
   signIn(options?: { conditional?: boolean; signal?: AbortSignal }): Promise<SignInResult>;
   /** The signed-in user's passkeys, oldest first. Rejects: `requires-recent-login` (nobody signed in). */

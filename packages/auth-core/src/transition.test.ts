@@ -534,6 +534,38 @@ describe('passkeys', () => {
     );
   });
 
+  it('a passkey whose account has a second factor asks for it, by button and by autofill alike', () => {
+    const totp = { uid: 'f1', kind: 'totp', displayName: 'Phone app', phoneNumber: null, enrolledAt: 1 };
+    const sms = { ...totp, uid: 'f2', kind: 'phone', phoneNumber: '+1******1234' };
+    const caps = { passkeys: true, secondFactors: ['phone', 'totp'] } as const;
+    const required = (factors: object[]) =>
+      ({ code: 'second-factor-required', challenge: { factors, session: 's1' } }) as ErrorInfo;
+    const button = driver(WITH_PASSKEY, { caps });
+    button.send({ type: 'CHOOSE_PROVIDER', providerId: 'passkey' }).reject(required([totp, sms]));
+    expect(button.state).toMatchObject({ card: 'secondFactorChooser', error: null });
+    const autofilled = atEmail(WITH_PASSKEY, { caps });
+    autofilled.send({ type: 'PASSKEY_AUTOFILL_FAILED', error: required([totp, sms]) });
+    expect(autofilled.state).toMatchObject({
+      card: 'secondFactorChooser',
+      challenge: { factors: [totp, sms], session: 's1' },
+      error: null,
+    });
+    // The only factor opens at once: an SMS factor's card (captcha first), an app's code being started.
+    const onlySms = atEmail(WITH_PASSKEY, { caps });
+    onlySms.send({ type: 'PASSKEY_AUTOFILL_FAILED', error: required([sms]) });
+    expect(onlySms.state).toMatchObject({ card: 'secondFactorPhone', factor: sms });
+    const onlyApp = atEmail(WITH_PASSKEY, { caps });
+    onlyApp.send({ type: 'PASSKEY_AUTOFILL_FAILED', error: required([totp]) });
+    expect(onlyApp.op).toMatchObject({ kind: 'startSecondFactor', factorUid: 'f1', sms: false });
+    // Without a challenge a card can show, or where second factors are not offered: generic, as the button.
+    const bare = atEmail(WITH_PASSKEY, { caps });
+    bare.send({ type: 'PASSKEY_AUTOFILL_FAILED', error: { code: 'second-factor-required' } });
+    expect(bare.state).toMatchObject({ card: 'emailEntry', error: 'generic' });
+    const without = atEmail(WITH_PASSKEY, { caps: { passkeys: true } });
+    without.send({ type: 'PASSKEY_AUTOFILL_FAILED', error: required([totp]) });
+    expect(without.state).toMatchObject({ card: 'emailEntry', error: 'generic' });
+  });
+
   it('an autofill answer is ignored anywhere but a quiet email card', () => {
     const d = atEmail(WITH_PASSKEY, { caps: { passkeys: true } });
     d.send({ type: 'SUBMIT_EMAIL', email: 'ann@example.com' });

@@ -938,8 +938,10 @@ export function transition(state: FlowState, event: FlowEvent, ctx: FlowContext)
       return succeed(state, event.result);
     case 'PASSKEY_AUTOFILL_FAILED': {
       const { code } = event.error;
-      // Dismissed, or no autofill in this browser: the email form is still there, nothing to say.
       if (state.card !== 'emailEntry' || state.pending) return same(state);
+      // The passkey was right and the account has a second factor: asked for, as after the button.
+      if (code === 'second-factor-required') return askSecondFactor(state, ctx, event.error.challenge);
+      // Dismissed, or no autofill in this browser: the email form is still there, nothing to say.
       return code === 'user-cancelled' || code === 'passkeys-unsupported' ? same(state) : fail(state, code);
     }
     case 'TIMER':

@@ -8,12 +8,21 @@ import type { AuthProvider, ErrorInfo } from '@doorway/auth-core';
 import type { UiEvent } from './context.ts';
 
 /**
- * The catalogue code of a provider's rejection (an `AuthError`'s), else `generic`. Written here rather than
- * imported: a value shared with the engine would make the bundler split a chunk the first card then loads.
+ * A provider's rejection (an `AuthError`) as the flow reads it: its catalogue code, else `generic`, and the
+ * challenge a `second-factor-required` carries (the engine checks it). Written here rather than imported
+ * (`toErrorInfo`): a value shared with the engine would make the bundler split a chunk the first card then
+ * loads.
  */
-function codeOf(error: unknown): ErrorInfo['code'] {
-  const code: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
-  return typeof code === 'string' ? (code as ErrorInfo['code']) : 'generic';
+function infoOf(error: unknown): ErrorInfo {
+  const read = (key: string): unknown =>
+    typeof error === 'object' && error !== null ? Reflect.get(error, key) : undefined;
+  const code = read('code');
+  const info: ErrorInfo = { code: typeof code === 'string' ? (code as ErrorInfo['code']) : 'generic' };
+  const challenge = read('challenge');
+  if (info.code === 'second-factor-required' && challenge !== undefined) {
+    info.challenge = challenge as NonNullable<ErrorInfo['challenge']>;
+  }
+  return info;
 }
 
 /** Waits for a passkey picked from the autofill until `signal` aborts (the card went away). */
@@ -28,6 +37,6 @@ export async function autofill(
     const result = await passkeys.signIn({ conditional: true, signal });
     if (!signal.aborted) send({ type: 'PASSKEY_AUTOFILLED', result });
   } catch (error) {
-    if (!signal.aborted) send({ type: 'PASSKEY_AUTOFILL_FAILED', error: { code: codeOf(error) } });
+    if (!signal.aborted) send({ type: 'PASSKEY_AUTOFILL_FAILED', error: infoOf(error) });
   }
 }
