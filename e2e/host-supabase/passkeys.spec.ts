@@ -4,18 +4,24 @@
  * /account (the card's operations run on the server with the session's token, `POST /account/passkeys`;
  * the browser's dialog runs between GoTrue's options and its verification), signs out, signs in with "Sign in
  * with a passkey", then with the email field's passkey autofill, removes it, and a passkey sign-in then fails
- * with the catalogue's message and nobody signed in. WebAuthn takes no IP address as relying party id: the
+ * with the catalogue's message and nobody signed in; an account that also has an authenticator app is asked
+ * for its code after the passkey (GoTrue's passkey session is aal1). WebAuthn takes no IP address as relying party id: the
  * host is opened on `localhost` (the double's relying party, scripts/host-supabase.mjs).
  */
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from '../fixtures.ts';
 import { SUPABASE_HOST_PORT } from '../playwright.config.ts';
 import { addAuthenticator } from '../webauthn.ts';
-import { accountValue, expect, type hostWidgetOf, test, uniqueEmail } from './fixtures.ts';
+import { accountValue, expect, type hostWidgetOf, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
 
 const PASSWORD = 'secret123';
 
 test.use({ baseURL: `http://localhost:${SUPABASE_HOST_PORT}` });
+
+/** The code an authenticator app with `secret` shows now (RFC 6238: SHA-1, 6 digits, 30 s). */
+const totpNow = (secret: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 
 /** The account page's passkeys card (`<Passkeys>`). */
 function passkeysOf(page: Page) {
@@ -39,17 +45,14 @@ async function signOut(page: Page, widget: ReturnType<typeof hostWidgetOf>) {
   await widget.card('providerChooser', 'Sign in');
 }
 
-test('a passkey: added on /account, signed in with (button and autofill), removed, then refused', async ({
-  page,
-  widget,
-}) => {
-  test.setTimeout(120_000);
-  const authenticator = await addAuthenticator(page);
+/**
+ * A new password account signed up on /login (the chooser's email, then "Create account"), with a passkey
+ * named "Laptop" added on /account: its email.
+ */
+async function signUpWithPasskey(page: Page, widget: ReturnType<typeof hostWidgetOf>): Promise<string> {
   const email = uniqueEmail('passkey');
   await page.goto('/login');
-  await widget.card('providerChooser', 'Sign in');
-  await widget.button('Sign in with email').click();
-  await widget.card('emailEntry', 'Sign in with email');
+  await toEmailEntry(widget);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.card('passwordSignIn', 'Sign in');
@@ -64,6 +67,17 @@ test('a passkey: added on /account, signed in with (button and autofill), remove
   await passkeys.field('Name for this passkey (optional)').fill('Laptop');
   await passkeys.button('Add a passkey').click();
   await expect(passkeys.list).toContainText('Laptop');
+  return email;
+}
+
+test('a passkey: added on /account, signed in with (button and autofill), removed, then refused', async ({
+  page,
+  widget,
+}) => {
+  test.setTimeout(120_000);
+  const authenticator = await addAuthenticator(page);
+  const email = await signUpWithPasskey(page, widget);
+  const passkeys = passkeysOf(page);
   await expectNoAxeViolations(page);
   const credentials = await authenticator.credentials();
   expect(credentials).toHaveLength(1);
@@ -94,4 +108,31 @@ test('a passkey: added on /account, signed in with (button and autofill), remove
   await expect(widget.root).toHaveAttribute('data-card', 'providerChooser');
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?signInSuccessUrl=%2Faccount$/);
+});
+
+test("a passkey of an account with an authenticator app: GoTrue's passkey session is aal1, so the code is asked", async ({
+  page,
+  widget,
+}) => {
+  test.setTimeout(120_000);
+  await addAuthenticator(page);
+  // The passkey first: with a verified factor, GoTrue adds passkeys only at aal2.
+  const email = await signUpWithPasskey(page, widget);
+  const factors = page.locator('.host-second-factors');
+  await factors.getByRole('button', { name: 'Add authenticator app', exact: true }).click();
+  const secret = (await factors.getByRole('definition').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await factors.getByLabel('6-digit code', { exact: true }).fill(totpNow(secret));
+  await factors.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(factors.getByRole('list', { name: 'Your second steps' })).toContainText('Authenticator app');
+
+  await signOut(page, widget);
+  await widget.button('Sign in with a passkey').click();
+  await widget.card('secondFactorCode', 'Enter your code');
+  await expectNoAxeViolations(page);
+  await widget.field('6-digit code').fill(totpNow(secret));
+  await widget.button('Verify').click();
+  await page.waitForURL('/account');
+  await expect(accountValue(page, 'Email')).toHaveText(email);
+  await expect(accountValue(page, 'Signed in with')).toContainText(/passkey/i);
 });
