@@ -13,6 +13,7 @@ import { createFirebaseServer } from '@doorway/adapter-firebase/server';
 import { createSupabaseServer } from '@doorway/adapter-supabase/server';
 import type { AuthServer, ServerAuthProvider, SessionBackend } from '@doorway/auth-core/server';
 import type { OpenAccount } from './account-factors.server.ts';
+import type { OpenPasskeys } from './account-passkeys.server.ts';
 import { resetLinksToActionRoute } from './action-links.ts';
 import { type HostConfig, hostConfig, publicConfig } from './config.server.ts';
 import {
@@ -38,6 +39,11 @@ interface Services {
    * the browser's SDK runs the account page's factors itself (Firebase).
    */
   accountProvider: OpenAccount | null;
+  /**
+   * The passkeys of a cookie's session on the server, for `POST /account/passkeys`; `null` where the
+   * browser's SDK holds the session (Firebase, whose passkeys are the host's `/passkeys` server).
+   */
+  accountPasskeys: OpenPasskeys | null;
   /** `/passkeys/*`: the passkey server (Firebase); it answers 404 where there is none (Supabase). */
   passkeys: (request: Request) => Promise<Response>;
   /** The session operations of one request. */
@@ -62,6 +68,7 @@ function firebaseServices(config: HostConfig): Services {
     formProvider: () => server.formProvider(),
     browserSignInToken: (uid) => server.createCustomToken(uid),
     accountProvider: null,
+    accountPasskeys: null,
     passkeys: passkeyHandler({
       auth: markPasskeySignIns(server.adminAuth),
       rpId: config.passkeyRpId,
@@ -92,6 +99,7 @@ function supabaseServices(config: HostConfig): Services {
     }),
     sessions: () => server.sessions(),
     accountProvider: (cookie) => server.accountProvider(cookie, { federatedProviders }),
+    accountPasskeys: (cookie) => server.accountPasskeys(cookie),
     formProvider(request) {
       const { origin } = new URL(request.url);
       const provider = server.formProvider({
@@ -136,4 +144,9 @@ export function accountProvider(): OpenAccount | null {
 /** `/passkeys/*`: the Firebase passkey server for this request's relying party (404 on Supabase). */
 export function handlePasskeys(request: Request): Promise<Response> {
   return get().passkeys(request);
+}
+
+/** The passkeys of a cookie's session on the server, or `null` (see `Services.accountPasskeys`). */
+export function passkeysOnServer(): OpenPasskeys | null {
+  return get().accountPasskeys;
 }
