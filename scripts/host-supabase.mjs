@@ -118,6 +118,8 @@ async function main() {
       DOORWAY_SUPABASE_URL: double.url,
       // The double's own anon key: passed through the environment, never printed.
       DOORWAY_SUPABASE_ANON_KEY: double.anonKey,
+      // The double has GoTrue's passkeys on (not a default of Supabase projects): offer them.
+      DOORWAY_SIGN_IN_OPTIONS: process.env.DOORWAY_SIGN_IN_OPTIONS ?? 'email,passkey',
     },
   });
   children.push(server);

@@ -37,9 +37,10 @@ export const DEFAULT_SIGN_IN_OPTIONS: readonly string[] = [
 
 /**
  * The default sign-in options on Supabase: email and password only, what every Supabase project has on
- * (phone needs an SMS provider, OAuth providers and anonymous sign-ins must be enabled in the project).
+ * (phone needs an SMS provider, OAuth providers and anonymous sign-ins must be enabled in the project;
+ * passkeys are experimental in GoTrue and off unless the project turns them on).
  */
-export const SUPABASE_DEFAULT_SIGN_IN_OPTIONS: readonly string[] = ['email', 'passkey'];
+export const SUPABASE_DEFAULT_SIGN_IN_OPTIONS: readonly string[] = ['email'];
 
 /**
  * Settings only the Firebase provider has. With `DOORWAY_PROVIDER=supabase` they are refused when set (a

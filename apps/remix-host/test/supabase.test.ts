@@ -45,7 +45,7 @@ describe('DOORWAY_PROVIDER=supabase configuration', () => {
       tenants: null,
       emailEnumerationProtection: true,
     });
-    expect(config.signInOptions).toEqual([{ provider: 'email', emailLinkUrl: '/action' }, 'passkey']);
+    expect(config.signInOptions).toEqual([{ provider: 'email', emailLinkUrl: '/action' }]);
     // FIREBASE_* variables name their provider: ignored here (the scripts set them for every run).
     expect(
       parseHostConfig({ ...SUPABASE, FIREBASE_PROJECT_ID: 'Not A Project', FIREBASE_AUTH_EMULATOR_HOST: 'x' })
@@ -265,9 +265,8 @@ describe('the action route on the Supabase server (GoTrue double)', () => {
   it('the sign-in widget for sign-in links and unknown modes', async () => {
     const { server } = onDouble();
     for (const query of ['mode=nope', 'mode=select', '']) {
-      // The default options are email and passkey: the chooser (its passkey button shows once hydrated).
       expect(viewOf(await actionBrowser(server).get(`/action?${query}`)).state.card, query).toBe(
-        'providerChooser',
+        'emailEntry',
       );
     }
   });
