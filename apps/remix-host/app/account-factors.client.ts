@@ -6,30 +6,15 @@
  */
 import {
   AuthError,
-  isErrorCode,
   type SecondFactorInfo,
   type SecondFactorOperations,
   type TotpEnrollment,
 } from '@doorway/auth-core';
 import type { AccountProvider } from '@doorway/ui-cards/account';
+import { postAccountCall } from './account-calls.client.ts';
 import { ACCOUNT_FACTORS_PATH } from './public-config.ts';
 
-async function post<T>(body: Record<string, unknown>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(ACCOUNT_FACTORS_PATH, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new AuthError('network-request-failed');
-  }
-  const answer = (await response.json().catch(() => ({}))) as { value?: T; code?: unknown };
-  if (response.ok) return answer.value as T;
-  throw new AuthError(isErrorCode(answer.code) ? answer.code : 'generic');
-}
+const post = <T>(body: Record<string, unknown>) => postAccountCall<T>(ACCOUNT_FACTORS_PATH, body);
 
 const browserOnly = async (): Promise<never> => {
   throw new AuthError('operation-not-allowed');

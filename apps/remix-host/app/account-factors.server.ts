@@ -10,10 +10,10 @@
  * token, no longer a session, is never left in the cookie. Secrets and codes are never logged.
  * @module
  */
-import { AuthError, type MessageKey, messageFor } from '@doorway/auth-core';
+import { AuthError, messageFor } from '@doorway/auth-core';
 import type { ServerAuthProvider } from '@doorway/auth-core/server';
-import { isTrustedOrigin } from './origin.server.ts';
-import { forbidden, mintSession, readSessionCookie, type SessionBackend } from './session.server.ts';
+import { gateCall, json, noSession, refusalOf, unreachable } from './account-calls.server.ts';
+import { mintSession, readSessionCookie, type SessionBackend } from './session.server.ts';
 
 export { ACCOUNT_FACTORS_PATH } from './public-config.ts';
 
@@ -29,13 +29,6 @@ export type AccountFactorsCall =
 
 const MAX_BODY_BYTES = 4 * 1024;
 const ID = /^[\w.:-]{1,200}$/;
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
-}
 
 const text = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length <= max;
@@ -61,18 +54,6 @@ export function readCall(body: unknown): AccountFactorsCall | null {
   }
 }
 
-async function readBody(request: Request): Promise<unknown> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) return null;
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) return null;
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return null;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 /** Runs one call on the session's provider; its value is JSON-safe. */
 async function run(provider: ServerAuthProvider, call: AccountFactorsCall): Promise<unknown> {
   const ops = provider.secondFactors;
@@ -90,10 +71,6 @@ async function run(provider: ServerAuthProvider, call: AccountFactorsCall): Prom
   }
 }
 
-/** The status a refusal answers with: the caller's mistake (422), or the backend's trouble (503). */
-const statusOf = (code: MessageKey): number =>
-  code === 'network-request-failed' || code === 'generic' ? 503 : 422;
-
 /**
  * 200 `{ value }` for a call done (with `Set-Cookie` when the session's token changed); 422 `{ code, error }`
  * for a refusal in the catalogue (wrong code, `requires-recent-login`…); 400 for a body that is no call;
@@ -106,25 +83,27 @@ export async function accountFactors(
   allowedOrigins: readonly string[],
   open: OpenAccount | null,
 ): Promise<Response> {
-  if (request.method !== 'POST') return json(405, { error: 'Method not allowed' }, { allow: 'POST' });
-  if (!isTrustedOrigin(request, allowedOrigins)) return forbidden();
-  if (open === null) return json(404, { error: 'Not available for this provider' });
-  const call = readCall(await readBody(request));
-  if (call === null) return json(400, { error: 'Not a second-factor operation' });
+  const call = await gateCall(request, {
+    offered: open !== null,
+    allowedOrigins,
+    maxBodyBytes: MAX_BODY_BYTES,
+    read: readCall,
+    notACall: 'Not a second-factor operation',
+  });
+  if (call instanceof Response || open === null) return call as Response;
   const cookie = readSessionCookie(request);
   let provider: ServerAuthProvider | null;
   try {
     provider = await open(cookie);
   } catch {
-    return json(503, { code: 'network-request-failed', error: messageFor('network-request-failed') });
+    return unreachable();
   }
-  if (provider === null) return json(401, { code: 'session-expired', error: messageFor('session-expired') });
+  if (provider === null) return noSession();
   let value: unknown;
   try {
     value = await run(provider, call);
   } catch (e) {
-    const code: MessageKey = e instanceof AuthError ? e.code : 'generic';
-    return json(statusOf(code), { code, error: messageFor(code) });
+    return refusalOf(e);
   }
   const token = provider.sessionToken();
   if (token === null || token === cookie) return json(200, { value });

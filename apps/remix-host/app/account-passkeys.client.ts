@@ -10,13 +10,13 @@
 import { createBrowserWebAuthnClient, passkeyCeremonyCode } from '@doorway/adapter-supabase';
 import {
   AuthError,
-  isErrorCode,
   type PasskeyInfo,
   type PasskeyOperations,
   type WebAuthnCreationOptionsJSON,
   type WebAuthnRegistrationJSON,
 } from '@doorway/auth-core';
 import type { PasskeyProvider } from '@doorway/ui-cards/account';
+import { postAccountCall } from './account-calls.client.ts';
 import { ACCOUNT_PASSKEYS_PATH } from './public-config.ts';
 
 /** What `startAdd` answers: GoTrue's challenge and the options for `navigator.credentials.create`. */
@@ -25,22 +25,7 @@ interface StartedAdd {
   options: WebAuthnCreationOptionsJSON;
 }
 
-async function post<T>(body: Record<string, unknown>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(ACCOUNT_PASSKEYS_PATH, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new AuthError('network-request-failed');
-  }
-  const answer = (await response.json().catch(() => ({}))) as { value?: T; code?: unknown };
-  if (response.ok) return answer.value as T;
-  throw new AuthError(isErrorCode(answer.code) ? answer.code : 'generic');
-}
+const post = <T>(body: Record<string, unknown>) => postAccountCall<T>(ACCOUNT_PASSKEYS_PATH, body);
 
 let webAuthn: ReturnType<typeof createBrowserWebAuthnClient> | undefined;
 

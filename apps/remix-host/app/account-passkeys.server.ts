@@ -12,16 +12,9 @@
  * (credentials and tokens never reach a log). The session's token does not change.
  * @module
  */
-import {
-  AuthError,
-  type MessageKey,
-  messageFor,
-  type PasskeyInfo,
-  type WebAuthnCreationOptionsJSON,
-  type WebAuthnRegistrationJSON,
-} from '@doorway/auth-core';
-import { isTrustedOrigin } from './origin.server.ts';
-import { forbidden, readSessionCookie } from './session.server.ts';
+import type { PasskeyInfo, WebAuthnCreationOptionsJSON, WebAuthnRegistrationJSON } from '@doorway/auth-core';
+import { gateCall, json, noSession, refusalOf, unreachable } from './account-calls.server.ts';
+import { readSessionCookie } from './session.server.ts';
 
 export { ACCOUNT_PASSKEYS_PATH } from './public-config.ts';
 
@@ -49,13 +42,6 @@ export const MAX_BODY_BYTES = 32 * 1024;
 export const MAX_NAME_LENGTH = 64;
 const ID = /^[\w.:-]{1,200}$/;
 const B64URL = /^[\w-]*={0,2}$/;
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -142,18 +128,6 @@ export function readCall(body: unknown): AccountPasskeysCall | null {
   }
 }
 
-async function readBody(request: Request): Promise<unknown> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('application/json')) return null;
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) return null;
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return null;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 /** Runs one call on the session's passkeys; its value is JSON-safe. */
 async function run(passkeys: AccountPasskeys, call: AccountPasskeysCall): Promise<unknown> {
   switch (call.op) {
@@ -169,10 +143,6 @@ async function run(passkeys: AccountPasskeys, call: AccountPasskeysCall): Promis
   }
 }
 
-/** The status a refusal answers with: the caller's mistake (422), or the backend's trouble (503). */
-const statusOf = (code: MessageKey): number =>
-  code === 'network-request-failed' || code === 'generic' ? 503 : 422;
-
 /**
  * 200 `{ value }` for a call done; 422 `{ code, error }` for a refusal in the catalogue (`passkey-invalid`,
  * `session-expired` for a challenge used or expired, `credential-already-in-use`…); 400 for a body that is
@@ -184,22 +154,24 @@ export async function accountPasskeys(
   allowedOrigins: readonly string[],
   open: OpenPasskeys | null,
 ): Promise<Response> {
-  if (request.method !== 'POST') return json(405, { error: 'Method not allowed' }, { allow: 'POST' });
-  if (!isTrustedOrigin(request, allowedOrigins)) return forbidden();
-  if (open === null) return json(404, { error: 'Not available for this provider' });
-  const call = readCall(await readBody(request));
-  if (call === null) return json(400, { error: 'Not a passkey operation' });
+  const call = await gateCall(request, {
+    offered: open !== null,
+    allowedOrigins,
+    maxBodyBytes: MAX_BODY_BYTES,
+    read: readCall,
+    notACall: 'Not a passkey operation',
+  });
+  if (call instanceof Response || open === null) return call as Response;
   let passkeys: AccountPasskeys | null;
   try {
     passkeys = await open(readSessionCookie(request));
   } catch {
-    return json(503, { code: 'network-request-failed', error: messageFor('network-request-failed') });
+    return unreachable();
   }
-  if (passkeys === null) return json(401, { code: 'session-expired', error: messageFor('session-expired') });
+  if (passkeys === null) return noSession();
   try {
     return json(200, { value: await run(passkeys, call) });
   } catch (e) {
-    const code: MessageKey = e instanceof AuthError ? e.code : 'generic';
-    return json(statusOf(code), { code, error: messageFor(code) });
+    return refusalOf(e);
   }
 }
