@@ -6,7 +6,7 @@
  */
 import { AuthError, type MessageKey, messageFor } from '@doorway/auth-core';
 import { isTrustedOrigin } from './origin.server.ts';
-import { forbidden } from './session.server.ts';
+import { forbidden, readSessionCookie } from './session.server.ts';
 
 /** A `no-store` JSON answer. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -23,15 +23,14 @@ export function refusal(code: MessageKey): Response {
 }
 
 /** The refusal of an error a provider threw (`generic` for anything but an `AuthError`). */
-export const refusalOf = (error: unknown): Response =>
-  refusal(error instanceof AuthError ? error.code : 'generic');
+const refusalOf = (error: unknown): Response => refusal(error instanceof AuthError ? error.code : 'generic');
 
 /** 401: the cookie is not a session that verifies. */
-export const noSession = (): Response =>
+const noSession = (): Response =>
   json(401, { code: 'session-expired', error: messageFor('session-expired') });
 
 /** 503: the backend could not be asked. */
-export const unreachable = (): Response =>
+const unreachable = (): Response =>
   json(503, { code: 'network-request-failed', error: messageFor('network-request-failed') });
 
 /** A JSON body of at most `maxBytes`, parsed; `null` for anything else. */
@@ -49,8 +48,6 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
 
 /** How an endpoint reads its calls. */
 export interface CallGate<C> {
-  /** Whether this host runs the operations on the server (404 otherwise). */
-  offered: boolean;
   /** The trusted origins besides the request's own (`DOORWAY_ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
   /** The largest body taken. */
@@ -61,14 +58,44 @@ export interface CallGate<C> {
   notACall: string;
 }
 
+/** Opens what a session cookie's user may change (`null`: the cookie is not a session). */
+export type OpenSession<S> = (cookie: string | null) => Promise<S | null>;
+
+/** A call run: the session cookie it came with, what it ran on, and what it answered. */
+export interface CallDone<S> {
+  cookie: string | null;
+  subject: S;
+  value: unknown;
+}
+
 /**
- * The call a request makes, or the answer that refuses it: 405 for anything but POST, 403 cross-origin,
- * 404 where the host does not offer it, 400 for a body that is no call.
+ * Runs one call of a request on its session: what it answered, or the answer that refuses it — 405 for
+ * anything but POST, 403 cross-origin, 404 where the host does not offer it (`open` is `null`), 400 for a
+ * body that is no call, 503 when the backend cannot be asked, 401 without a session that verifies, and a
+ * refusal in the catalogue (422, or 503 for the backend's trouble).
  */
-export async function gateCall<C>(request: Request, gate: CallGate<C>): Promise<C | Response> {
+export async function runAccountCall<C, S>(
+  request: Request,
+  gate: CallGate<C>,
+  open: OpenSession<S> | null,
+  run: (subject: S, call: C) => Promise<unknown>,
+): Promise<CallDone<S> | Response> {
   if (request.method !== 'POST') return json(405, { error: 'Method not allowed' }, { allow: 'POST' });
   if (!isTrustedOrigin(request, gate.allowedOrigins)) return forbidden();
-  if (!gate.offered) return json(404, { error: 'Not available for this provider' });
+  if (open === null) return json(404, { error: 'Not available for this provider' });
   const call = gate.read(await readBody(request, gate.maxBodyBytes));
-  return call ?? json(400, { error: gate.notACall });
+  if (call === null) return json(400, { error: gate.notACall });
+  const cookie = readSessionCookie(request);
+  let subject: S | null;
+  try {
+    subject = await open(cookie);
+  } catch {
+    return unreachable();
+  }
+  if (subject === null) return noSession();
+  try {
+    return { cookie, subject, value: await run(subject, call) };
+  } catch (error) {
+    return refusalOf(error);
+  }
 }

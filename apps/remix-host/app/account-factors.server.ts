@@ -12,13 +12,13 @@
  */
 import { AuthError, messageFor } from '@doorway/auth-core';
 import type { ServerAuthProvider } from '@doorway/auth-core/server';
-import { gateCall, json, noSession, refusalOf, unreachable } from './account-calls.server.ts';
-import { mintSession, readSessionCookie, type SessionBackend } from './session.server.ts';
+import { json, type OpenSession, runAccountCall } from './account-calls.server.ts';
+import { mintSession, type SessionBackend } from './session.server.ts';
 
 export { ACCOUNT_FACTORS_PATH } from './public-config.ts';
 
 /** Opens the session of a cookie as a provider, or `null` when the cookie is not a session. */
-export type OpenAccount = (cookie: string | null) => Promise<ServerAuthProvider | null>;
+export type OpenAccount = OpenSession<ServerAuthProvider>;
 
 /** One call: an operation of `SecondFactorOperations` the account card uses, and its arguments. */
 export type AccountFactorsCall =
@@ -83,28 +83,19 @@ export async function accountFactors(
   allowedOrigins: readonly string[],
   open: OpenAccount | null,
 ): Promise<Response> {
-  const call = await gateCall(request, {
-    offered: open !== null,
-    allowedOrigins,
-    maxBodyBytes: MAX_BODY_BYTES,
-    read: readCall,
-    notACall: 'Not a second-factor operation',
-  });
-  if (call instanceof Response || open === null) return call as Response;
-  const cookie = readSessionCookie(request);
-  let provider: ServerAuthProvider | null;
-  try {
-    provider = await open(cookie);
-  } catch {
-    return unreachable();
-  }
-  if (provider === null) return noSession();
-  let value: unknown;
-  try {
-    value = await run(provider, call);
-  } catch (e) {
-    return refusalOf(e);
-  }
+  const done = await runAccountCall(
+    request,
+    {
+      allowedOrigins,
+      maxBodyBytes: MAX_BODY_BYTES,
+      read: readCall,
+      notACall: 'Not a second-factor operation',
+    },
+    open,
+    run,
+  );
+  if (done instanceof Response) return done;
+  const { cookie, subject: provider, value } = done;
   const token = provider.sessionToken();
   if (token === null || token === cookie) return json(200, { value });
   const minted = await mintSession(backend, token, new URL(request.url));

@@ -13,8 +13,7 @@
  * @module
  */
 import type { PasskeyInfo, WebAuthnCreationOptionsJSON, WebAuthnRegistrationJSON } from '@doorway/auth-core';
-import { gateCall, json, noSession, refusalOf, unreachable } from './account-calls.server.ts';
-import { readSessionCookie } from './session.server.ts';
+import { json, type OpenSession, runAccountCall } from './account-calls.server.ts';
 
 export { ACCOUNT_PASSKEYS_PATH } from './public-config.ts';
 
@@ -27,7 +26,7 @@ export interface AccountPasskeys {
 }
 
 /** Opens the passkeys of a cookie's session, or `null` when the cookie is not a session. */
-export type OpenPasskeys = (cookie: string | null) => Promise<AccountPasskeys | null>;
+export type OpenPasskeys = OpenSession<AccountPasskeys>;
 
 /** One call: an operation of the account card's passkeys, and its arguments. */
 export type AccountPasskeysCall =
@@ -154,24 +153,11 @@ export async function accountPasskeys(
   allowedOrigins: readonly string[],
   open: OpenPasskeys | null,
 ): Promise<Response> {
-  const call = await gateCall(request, {
-    offered: open !== null,
-    allowedOrigins,
-    maxBodyBytes: MAX_BODY_BYTES,
-    read: readCall,
-    notACall: 'Not a passkey operation',
-  });
-  if (call instanceof Response || open === null) return call as Response;
-  let passkeys: AccountPasskeys | null;
-  try {
-    passkeys = await open(readSessionCookie(request));
-  } catch {
-    return unreachable();
-  }
-  if (passkeys === null) return noSession();
-  try {
-    return json(200, { value: await run(passkeys, call) });
-  } catch (e) {
-    return refusalOf(e);
-  }
+  const done = await runAccountCall(
+    request,
+    { allowedOrigins, maxBodyBytes: MAX_BODY_BYTES, read: readCall, notACall: 'Not a passkey operation' },
+    open,
+    run,
+  );
+  return done instanceof Response ? done : json(200, { value: done.value });
 }
