@@ -72,6 +72,22 @@ async function expectNoAxeViolationsWithoutScripts(page: Page): Promise<void> {
 }
 
 /**
+ * The account card of passkeys (`<Passkeys>`) on a page (the playground, under the widget; the host's
+ * /account), by its heading: its name field, buttons and the list of passkeys.
+ */
+export function passkeysCardOf(page: Page, within: Page | Locator = page) {
+  const root = within
+    .locator('.doorway-account')
+    .filter({ has: page.getByRole('heading', { name: 'Passkeys', exact: true }) });
+  return {
+    root,
+    field: (label: string) => root.getByLabel(label, { exact: true }),
+    button: (name: string) => root.getByRole('button', { name, exact: true }),
+    list: root.getByRole('list', { name: 'Your passkeys' }),
+  };
+}
+
+/**
  * Waits for the widget to show `card`. When another card stays instead, the failure also says what that
  * card reads (an error card's message names its cause).
  */

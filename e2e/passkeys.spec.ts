@@ -5,25 +5,11 @@
  * signs in with "Sign in with a passkey", removes it, and a passkey sign-in then fails with a clear
  * message. WebAuthn takes no IP address as relying party id: the page is opened on `localhost`.
  */
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, passkeysCardOf as passkeysOf, test } from './fixtures.ts';
 import { PORT } from './playwright.config.ts';
 import { addAuthenticator } from './webauthn.ts';
 
 const PASSWORD = 'secret123';
-
-/** The passkeys card (`<Passkeys>`) the playground shows under the widget once someone signs in. */
-function passkeysOf(page: Page) {
-  const root = page
-    .locator('.doorway-account')
-    .filter({ has: page.getByRole('heading', { name: 'Passkeys', exact: true }) });
-  return {
-    root,
-    field: (label: string) => root.getByLabel(label, { exact: true }),
-    button: (name: string) => root.getByRole('button', { name, exact: true }),
-    list: root.getByRole('list', { name: 'Your passkeys' }),
-  };
-}
 
 test('a passkey: added on the account card, signed in with, removed, then refused', async ({
   page,

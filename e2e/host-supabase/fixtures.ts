@@ -34,6 +34,28 @@ export async function toEmailEntry(widget: Pick<ReturnType<typeof hostWidgetOf>,
   await widget.card('emailEntry', 'Sign in with email');
 }
 
+/**
+ * Signs up a new password account on /login (the chooser's email, the combined card's "Create account")
+ * and waits for /account.
+ */
+export async function signUp(
+  page: Page,
+  widget: ReturnType<typeof hostWidgetOf>,
+  account: { email: string; name: string; password: string },
+): Promise<void> {
+  await page.goto('/login');
+  await toEmailEntry(widget);
+  await widget.field('Email').fill(account.email);
+  await widget.button('Next').click();
+  await widget.card('passwordSignIn', 'Sign in');
+  await widget.button('Create account').click();
+  await widget.card('passwordSignUp', 'Create account');
+  await widget.field('First & last name').fill(account.name);
+  await widget.field('Choose password').fill(account.password);
+  await widget.button('Save').click();
+  await page.waitForURL('/account');
+}
+
 /** A unique address for one test. */
 export const uniqueEmail = (label: string) =>
   `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;

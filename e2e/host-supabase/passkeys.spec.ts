@@ -10,10 +10,10 @@
  */
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expectNoAxeViolations } from '../fixtures.ts';
+import { expectNoAxeViolations, passkeysCardOf as passkeysOf } from '../fixtures.ts';
 import { SUPABASE_HOST_PORT } from '../playwright.config.ts';
 import { addAuthenticator } from '../webauthn.ts';
-import { accountValue, expect, type hostWidgetOf, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
+import { accountValue, expect, type hostWidgetOf, signUp, test, uniqueEmail } from './fixtures.ts';
 
 const PASSWORD = 'secret123';
 
@@ -22,19 +22,6 @@ test.use({ baseURL: `http://localhost:${SUPABASE_HOST_PORT}` });
 /** The code an authenticator app with `secret` shows now (RFC 6238: SHA-1, 6 digits, 30 s). */
 const totpNow = (secret: string) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-
-/** The account page's passkeys card (`<Passkeys>`). */
-function passkeysOf(page: Page) {
-  const root = page
-    .locator('.doorway-account')
-    .filter({ has: page.getByRole('heading', { name: 'Passkeys', exact: true }) });
-  return {
-    root,
-    field: (label: string) => root.getByLabel(label, { exact: true }),
-    button: (name: string) => root.getByRole('button', { name, exact: true }),
-    list: root.getByRole('list', { name: 'Your passkeys' }),
-  };
-}
 
 /** Signs out from /account, then "Sign in again": the chooser offers the email and the passkey. */
 async function signOut(page: Page, widget: ReturnType<typeof hostWidgetOf>) {
@@ -51,16 +38,7 @@ async function signOut(page: Page, widget: ReturnType<typeof hostWidgetOf>) {
  */
 async function signUpWithPasskey(page: Page, widget: ReturnType<typeof hostWidgetOf>): Promise<string> {
   const email = uniqueEmail('passkey');
-  await page.goto('/login');
-  await toEmailEntry(widget);
-  await widget.field('Email').fill(email);
-  await widget.button('Next').click();
-  await widget.card('passwordSignIn', 'Sign in');
-  await widget.button('Create account').click();
-  await widget.field('First & last name').fill('Passkey Person');
-  await widget.field('Choose password').fill(PASSWORD);
-  await widget.button('Save').click();
-  await page.waitForURL('/account');
+  await signUp(page, widget, { email, name: 'Passkey Person', password: PASSWORD });
 
   const passkeys = passkeysOf(page);
   await expect(passkeys.root).toContainText('You have not added a passkey yet.');

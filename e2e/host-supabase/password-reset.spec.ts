@@ -4,22 +4,12 @@
  * double-only outbox route), the link lands on the host's server-side action page (the server verifies the
  * link, which uses it, and keeps its recovery session), the new password is set by the card's form post.
  */
-import { expect, lastRecoveryLink, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
+import { expect, lastRecoveryLink, signUp, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
 
 test('reset link → the server-side reset page → new password → sign in with it', async ({ page, widget }) => {
   const email = uniqueEmail('reset');
   // An account (combined card → Create account), then signed out.
-  await page.goto('/login');
-  await toEmailEntry(widget);
-  await widget.field('Email').fill(email);
-  await widget.button('Next').click();
-  await widget.card('passwordSignIn', 'Sign in');
-  await widget.button('Create account').click();
-  await widget.card('passwordSignUp', 'Create account');
-  await widget.field('First & last name').fill('Reset Person');
-  await widget.field('Choose password').fill('secret123');
-  await widget.button('Save').click();
-  await page.waitForURL('/account');
+  await signUp(page, widget, { email, name: 'Reset Person', password: 'secret123' });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await widget.card('signOut', 'Signed out');
 

@@ -9,7 +9,7 @@
 import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from '../fixtures.ts';
-import { accountValue, expect, hostWidgetOf, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
+import { accountValue, expect, hostWidgetOf, signUp, test, toEmailEntry, uniqueEmail } from './fixtures.ts';
 
 const PASSWORD = 'secret123';
 const STEP_MS = 30_000;
@@ -82,16 +82,7 @@ async function signInWithoutScripts(browser: Browser, baseURL: string, email: st
 async function signUpWithAuthenticator(page: Page): Promise<{ email: string; secret: string }> {
   const widget = hostWidgetOf(page, { scripts: true });
   const email = uniqueEmail('two-step');
-  await page.goto('/login');
-  await toEmailEntry(widget);
-  await widget.field('Email').fill(email);
-  await widget.button('Next').click();
-  await widget.card('passwordSignIn', 'Sign in');
-  await widget.button('Create account').click();
-  await widget.field('First & last name').fill('Two Steps');
-  await widget.field('Choose password').fill(PASSWORD);
-  await widget.button('Save').click();
-  await page.waitForURL('/account');
+  await signUp(page, widget, { email, name: 'Two Steps', password: PASSWORD });
 
   const factors = factorsOf(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Second factors' })).toBeVisible();

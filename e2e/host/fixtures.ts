@@ -7,9 +7,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, hostWidgetOf } from '../fixtures.ts';
+import { expectNoAxeViolations, hostWidgetOf, passkeysCardOf } from '../fixtures.ts';
 
-export { hostWidgetOf };
+export { hostWidgetOf, passkeysCardOf };
 
 export const EMULATOR = 'http://127.0.0.1:9099';
 /** Where scripts/e2e-host.mjs copies the default host's stdout and stderr. */

@@ -6,7 +6,15 @@
 import type { Page } from '@playwright/test';
 import { HOST_PORT } from '../playwright.config.ts';
 import { addAuthenticator } from '../webauthn.ts';
-import { accountOf, expect, expectNoAxeViolations, signUp, test, uniqueEmail } from './fixtures.ts';
+import {
+  accountOf,
+  expect,
+  expectNoAxeViolations,
+  passkeysCardOf,
+  signUp,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 
 const PASSWORD = 'Secret-123';
 
@@ -15,17 +23,9 @@ test.use({ baseURL: `http://localhost:${HOST_PORT}` });
 /** The account page's passkey card (`<Passkeys>`) and the offer above it (`<PasskeyOffer>`). */
 function passkeysOf(page: Page) {
   const root = page.locator('.host-passkeys');
-  const card = root
-    .locator('.doorway-account')
-    .filter({ has: page.getByRole('heading', { name: 'Passkeys', exact: true }) });
+  const card = passkeysCardOf(page, root);
   const offer = root.getByRole('region', { name: 'Sign in faster next time' });
-  return {
-    root,
-    card,
-    offer,
-    button: (name: string) => card.getByRole('button', { name, exact: true }),
-    list: card.getByRole('list', { name: 'Your passkeys' }),
-  };
+  return { root, card: card.root, offer, button: card.button, list: card.list };
 }
 
 /** Signs out from /account and waits for the signed-out card (the browser's SDK signed out too). */
