@@ -4,11 +4,8 @@
  * focused and said; nothing for a user who has a passkey or a provider without them; a dismissed dialog
  * keeps the offer with its message; axe-core on the offer and its results.
  */
-import { createFakeProvider, createManualClock } from '@doorway/adapter-fake';
-import { createSoftAuthenticator } from '@doorway/testing/soft-authenticator';
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import {
   PasskeyOffer,
@@ -16,29 +13,8 @@ import {
   passkeyOfferText,
   passkeyText,
 } from '../src/account/index.ts';
-
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'secret-123';
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 8; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-}
-
-async function expectNoAxeViolations(container: HTMLElement): Promise<void> {
-  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
-}
-
-async function signedIn() {
-  const authenticator = createSoftAuthenticator();
-  const fake = createFakeProvider({
-    clock: createManualClock(Date.UTC(2026, 0, 1)),
-    users: [{ email: EMAIL, password: PASSWORD }],
-    webAuthn: { client: authenticator, rpId: 'localhost', origin: authenticator.origin },
-  });
-  await fake.signInWithEmailAndPassword(EMAIL, PASSWORD);
-  return { fake, authenticator };
-}
+import { expectNoAxeViolations, settle } from './harness.tsx';
+import { signedIn } from './passkeys.ts';
 
 const offer = () => screen.getByRole('region', { name: passkeyOfferText.title });
 
@@ -47,7 +23,7 @@ describe('<PasskeyOffer>', () => {
     const { fake, authenticator } = await signedIn();
     const answers: PasskeyOfferAnswer[] = [];
     const { container } = render(<PasskeyOffer provider={fake} onAnswer={(a) => answers.push(a)} />);
-    await settle();
+    await settle(8);
     expect(offer()).toBeTruthy();
     expect(screen.getByText(passkeyOfferText.intro)).toBeTruthy();
     await expectNoAxeViolations(container);
@@ -69,7 +45,7 @@ describe('<PasskeyOffer>', () => {
     const { fake } = await signedIn();
     const onAnswer = vi.fn();
     render(<PasskeyOffer provider={fake} onAnswer={onAnswer} />);
-    await settle();
+    await settle(8);
     await userEvent.setup().click(screen.getByRole('button', { name: passkeyOfferText.notNow }));
     const note = screen.getByText(passkeyOfferText.declined, { selector: 'p' });
     expect(document.activeElement).toBe(note);
@@ -82,10 +58,10 @@ describe('<PasskeyOffer>', () => {
     const { fake, authenticator } = await signedIn();
     const onAnswer = vi.fn();
     render(<PasskeyOffer provider={fake} onAnswer={onAnswer} />);
-    await settle();
+    await settle(8);
     authenticator.cancelNext();
     await userEvent.setup().click(screen.getByRole('button', { name: passkeyText.add }));
-    await settle();
+    await settle(8);
     expect(screen.getAllByText(/^Please authorize the required permissions/)).toHaveLength(2);
     expect(screen.getByRole('button', { name: passkeyOfferText.notNow })).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
@@ -96,7 +72,7 @@ describe('<PasskeyOffer>', () => {
     await fake.passkeys?.add('Phone');
     const onAnswer = vi.fn();
     const { container } = render(<PasskeyOffer provider={fake} onAnswer={onAnswer} />);
-    await settle();
+    await settle(8);
     expect(container.innerHTML).toBe('');
     expect(onAnswer.mock.calls).toEqual([[{ kind: 'has-passkey' }]]);
 

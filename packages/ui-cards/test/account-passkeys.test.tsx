@@ -4,44 +4,18 @@
  * in place, a dismissed dialog, `requires-recent-login` with `reauthenticate`, the capability switch, and
  * axe-core at every step.
  */
-import { createFakeProvider, createManualClock } from '@doorway/adapter-fake';
 import { AuthError, createMemoryStorage, type PasskeyInfo } from '@doorway/auth-core';
-import { createSoftAuthenticator } from '@doorway/testing/soft-authenticator';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountText, Passkeys, passkeyText } from '../src/account/index.ts';
 import { SignInWidget } from '../src/index.ts';
-
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'secret-123';
+import { expectNoAxeViolations, settle } from './harness.tsx';
+import { signedIn } from './passkeys.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 8; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-}
-
-async function expectNoAxeViolations(container: HTMLElement): Promise<void> {
-  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
-}
-
-/** The fake with Ann signed in, its passkeys on a software authenticator. */
-async function signedIn() {
-  const authenticator = createSoftAuthenticator();
-  const fake = createFakeProvider({
-    clock: createManualClock(Date.UTC(2026, 0, 1)),
-    users: [{ email: EMAIL, password: PASSWORD }],
-    // jsdom's page is on another port: the fake's relying party is the authenticator's origin.
-    webAuthn: { client: authenticator, rpId: 'localhost', origin: authenticator.origin },
-  });
-  await fake.signInWithEmailAndPassword(EMAIL, PASSWORD);
-  return { fake, authenticator };
-}
 
 const region = () => screen.getByRole('status');
 
@@ -53,7 +27,7 @@ describe('<Passkeys>', () => {
     const { fake, authenticator } = await signedIn();
     const changes: (readonly PasskeyInfo[])[] = [];
     const { container } = render(<Passkeys provider={fake} onChange={(list) => changes.push(list)} />);
-    await settle();
+    await settle(8);
     expect(screen.getByRole('heading', { name: passkeyText.title })).toBeTruthy();
     expect(screen.getByText(passkeyText.none)).toBeTruthy();
     await expectNoAxeViolations(container);
@@ -61,7 +35,7 @@ describe('<Passkeys>', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(passkeyText.nameLabel), 'Work laptop');
     await user.click(screen.getByRole('button', { name: passkeyText.add }));
-    await settle();
+    await settle(8);
     // The ceremony and its verification take a few turns of the event loop (WebCrypto, a dynamic import).
     const list = await screen.findByRole('list', { name: passkeyText.yourPasskeys }, { timeout: 5000 });
     expect(within(list).getByText('Work laptop', { selector: '.doorway-factor-name' })).toBeTruthy();
@@ -95,10 +69,10 @@ describe('<Passkeys>', () => {
   it('a dismissed dialog keeps the card, says why, and adds nothing', async () => {
     const { fake, authenticator } = await signedIn();
     render(<Passkeys provider={fake} />);
-    await settle();
+    await settle(8);
     authenticator.cancelNext();
     await userEvent.setup().click(screen.getByRole('button', { name: passkeyText.add }));
-    await settle();
+    await settle(8);
     // Under the button and in the live region.
     expect(screen.getAllByText(/^Please authorize the required permissions/)).toHaveLength(2);
     expect(screen.getByText(passkeyText.none)).toBeTruthy();
@@ -122,12 +96,12 @@ describe('<Passkeys>', () => {
       stale = false;
     });
     render(<Passkeys provider={provider} reauthenticate={reauthenticate} />);
-    await settle();
+    await settle(8);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: passkeyText.add }));
-    await settle();
+    await settle(8);
     await user.click(screen.getByRole('button', { name: accountText.signInAgain }));
-    await settle();
+    await settle(8);
     expect(reauthenticate).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('list', { name: passkeyText.yourPasskeys })).toBeTruthy();
   });
@@ -164,7 +138,7 @@ describe('"Sign in with a passkey" in <SignInWidget>', () => {
         navigate={() => undefined}
       />,
     );
-    await settle();
+    await settle(8);
     const user = userEvent.setup();
     authenticator.cancelNext();
     await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
@@ -203,7 +177,7 @@ describe('"Sign in with a passkey" in <SignInWidget>', () => {
         navigate={() => undefined}
       />,
     );
-    await settle();
+    await settle(8);
     expect(asked).toEqual([]);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with email' }));
     await expect.poll(() => fake.getCurrentUser()?.uid, { timeout: 5000 }).toBe(uid);
@@ -227,7 +201,7 @@ describe('"Sign in with a passkey" in <SignInWidget>', () => {
     );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with email' }));
     const field = await screen.findByLabelText('Email');
-    await settle();
+    await settle(8);
     expect(field.getAttribute('autocomplete')).toBe('email');
     expect(get).not.toHaveBeenCalled();
   });

@@ -57,9 +57,9 @@ export function createTestClock(start = Date.UTC(2026, 0, 1)): TestClock {
   };
 }
 
-/** Lets provider promises (and React updates they cause) settle. */
-export async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
+/** Lets provider promises (and React updates they cause) settle, over `rounds` turns of the task queue. */
+export async function settle(rounds = 5): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
     await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   }
 }
