@@ -25,7 +25,7 @@ export const accountValue = (page: Page, term: string) =>
     .getByRole('definition');
 
 /**
- * From the sign-in page's chooser (email and passkey: the host's default options on Supabase) to the email
+ * From the sign-in page's chooser (email and passkey: the options scripts/host-supabase.mjs serves) to the email
  * card, with scripts or without (the chooser's buttons are a form).
  */
 export async function toEmailEntry(widget: Pick<ReturnType<typeof hostWidgetOf>, 'card' | 'button'>) {

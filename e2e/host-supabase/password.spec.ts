@@ -14,7 +14,7 @@ test.describe('remix-host on Supabase (GoTrue test double)', () => {
     const email = uniqueEmail('ada');
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
-    // The default options on Supabase are email and password only: the widget starts at email entry.
+    // The test double's host offers email and passkeys (scripts/host-supabase.mjs): the chooser first.
     await toEmailEntry(widget);
     await widget.field('Email').fill(email);
     await widget.button('Next').click();
