@@ -2,6 +2,7 @@ import type { FakeFaults } from '@doorway/adapter-fake';
 import type { AuthCredential } from '@doorway/auth-core';
 import { useState } from 'react';
 import { fakeAuthenticatorCodes } from './AuthenticatorCodes.tsx';
+import { fakePasskeys, PasskeysSection } from './Passkeys.tsx';
 import {
   BackendSwitch,
   Check,
@@ -34,6 +35,7 @@ function fakeBackend(world: World): PanelBackend {
       [...outbox.emails].reverse().map((m) => ({ key: m.oobCode, kind: m.kind, to: m.to, link: m.link })),
     sms: () => [...outbox.sms].reverse().map((m) => ({ key: m.verificationId, to: m.to, code: m.code })),
     authenticators: () => fakeAuthenticatorCodes(world.fake.backend),
+    passkeys: () => fakePasskeys(world.fake.backend),
     switches: [
       'displayMode',
       'signInFlow',
@@ -162,7 +164,7 @@ function AdminSection(props: { world: World; status: string; setStatus: (status:
   );
 }
 
-/** The side panel: session, outbox, faults, widget config, account admin and the world. */
+/** The side panel: session, outbox, passkeys, faults, widget config, account admin and the world. */
 export function Panel(props: { world: World; conflict: AuthCredential | null; onRemount: () => void }) {
   const { world, conflict } = props;
   const backend = fakeBackend(world);
@@ -183,6 +185,7 @@ export function Panel(props: { world: World; conflict: AuthCredential | null; on
         ) : null}
       </SessionSection>
       <OutboxSection backend={backend} />
+      {backend.passkeys ? <PasskeysSection read={backend.passkeys} /> : null}
       <FaultsSection world={world} />
       <ConfigSection backend={backend} />
       <AdminSection world={world} status={status} setStatus={setStatus} />

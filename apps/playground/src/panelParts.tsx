@@ -6,6 +6,7 @@
 import type { AuthProvider } from '@doorway/auth-core';
 import { type ReactNode, useState } from 'react';
 import { type AuthenticatorCode, AuthenticatorCodes } from './AuthenticatorCodes.tsx';
+import type { PanelPasskey } from './Passkeys.tsx';
 import { DEFAULT_CONFIG, type PlaygroundConfig } from './world.ts';
 
 /** An email in a backend's outbox, as the panel lists it. */
@@ -37,6 +38,8 @@ export interface PanelBackend {
   sms(): readonly OutboxSms[];
   /** What the accounts' authenticator apps show now (a backend that can tell). */
   authenticators?: () => readonly AuthenticatorCode[];
+  /** The passkeys the backend keeps for its accounts (a backend that can tell). */
+  passkeys?: () => readonly PanelPasskey[];
   /** The widget switches this backend offers, in the panel's order. */
   switches: readonly (keyof PlaygroundConfig)[];
   config(): PlaygroundConfig;
