@@ -4,7 +4,13 @@
  * in place, a dismissed dialog, `requires-recent-login` with `reauthenticate`, the capability switch, and
  * axe-core at every step.
  */
-import { AuthError, createMemoryStorage, type PasskeyInfo } from '@doorway/auth-core';
+import {
+  AuthError,
+  type AuthProvider,
+  createMemoryStorage,
+  type LazyProvider,
+  type PasskeyInfo,
+} from '@doorway/auth-core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +18,7 @@ import { accountText, Passkeys, passkeyText } from '../src/account/index.ts';
 import { SignInWidget } from '../src/index.ts';
 import { expectNoAxeViolations, settle } from './harness.tsx';
 import { signedIn } from './passkeys.ts';
+import { cardState } from './states.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -182,6 +189,40 @@ describe('"Sign in with a passkey" in <SignInWidget>', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with email' }));
     await expect.poll(() => fake.getCurrentUser()?.uid, { timeout: 5000 }).toBe(uid);
     expect(asked).toEqual([true]);
+    expect(await screen.findByRole('heading', { name: 'Signed in!' })).toBeTruthy();
+  });
+
+  it('an email card the server rendered, hydrated before a lazy provider has loaded, asks by autofill once it has', async () => {
+    const { fake, authenticator } = await signedIn();
+    await fake.passkeys?.add('Phone');
+    const uid = fake.getCurrentUser()?.uid;
+    await fake.signOut();
+    vi.stubGlobal('PublicKeyCredential', WebAuthnPresent);
+    const get = vi.spyOn(authenticator, 'get');
+    let loaded: AuthProvider | null = null;
+    let load = () => {};
+    const script = new Promise<void>((resolve) => {
+      load = () => {
+        loaded = fake;
+        resolve();
+      };
+    });
+    const lazy: LazyProvider = { loadScript: () => script, getProvider: () => loaded };
+    render(
+      <SignInWidget
+        provider={lazy}
+        config={{ signInOptions: ['email', 'passkey'], callbacks: { signInSuccess: () => false } }}
+        url="http://localhost/login"
+        initialState={{ ...cardState('emailEntry'), email: '', pageUrl: 'http://localhost/login' }}
+        storage={createMemoryStorage()}
+        navigate={() => undefined}
+      />,
+    );
+    await settle(8);
+    expect(get).not.toHaveBeenCalled();
+    load();
+    await expect.poll(() => fake.getCurrentUser()?.uid, { timeout: 5000 }).toBe(uid);
+    expect(get.mock.calls.map(([, how]) => how.conditional)).toEqual([true]);
     expect(await screen.findByRole('heading', { name: 'Signed in!' })).toBeTruthy();
   });
 

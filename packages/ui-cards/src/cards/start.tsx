@@ -12,6 +12,7 @@ import {
   Suspense,
   useEffect,
   useId,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { type CardProps, useWidget } from '../context.ts';
@@ -222,8 +223,16 @@ export function ProviderChooser({ state, send }: CardProps<'providerChooser'>) {
  * the person's passkeys (see `../autofill.ts`). Whether it runs.
  */
 function usePasskeyAutofill(options: readonly SignInOption[], send: CardProps<'emailEntry'>['send']) {
-  const provider = useWidget().getProvider();
-  const on = useWebAuthn() && !!provider?.passkeys && options.some((o) => o.provider === 'passkey');
+  const { getProvider } = useWidget();
+  const wanted = useWebAuthn() && options.some((o) => o.provider === 'passkey');
+  const [provider, setProvider] = useState(getProvider);
+  useEffect(() => {
+    if (!wanted || provider) return;
+    // A lazy provider still loading (a card the server rendered hydrates first): autofill once it is there.
+    const poll = setInterval(() => setProvider(getProvider()), 100);
+    return () => clearInterval(poll);
+  }, [wanted, provider, getProvider]);
+  const on = wanted && !!provider?.passkeys;
   useEffect(() => {
     if (!on || !provider) return;
     const stop = new AbortController();
