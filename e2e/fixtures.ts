@@ -162,6 +162,8 @@ export function panelOf(page: Page) {
     check: (label: string) => panel.getByLabel(label, { exact: true }).check(),
     uncheck: (label: string) => panel.getByLabel(label, { exact: true }).uncheck(),
     button: (name: string) => panel.getByRole('button', { name, exact: true }),
+    /** The passkeys the backend keeps (the section, with "No passkeys yet." or the list). */
+    passkeys: panel.getByRole('region', { name: 'Passkeys', exact: true }),
     /** The "Open link" of the latest email of a kind to an address. */
     emailLink: (kind: string, to: string): Locator =>
       emails.getByRole('link', { name: `Open ${kind} link for ${to}` }).first(),

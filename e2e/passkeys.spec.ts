@@ -32,6 +32,7 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
 
   const passkeys = passkeysOf(page);
   await expect(passkeys.root).toContainText('You have not added a passkey yet.');
+  await expect(panel.passkeys).toContainText('No passkeys yet.');
   await expectNoAxeViolations(page);
   await passkeys.field('Name for this passkey (optional)').fill('Laptop');
   await passkeys.button('Add a passkey').click();
@@ -40,6 +41,12 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
   const credentials = await authenticator.credentials();
   expect(credentials).toHaveLength(1);
   expect(credentials[0]?.isResidentCredential).toBe(true);
+  // The panel lists what the backend stored: never used yet, no key material, the id only begun.
+  const stored = panel.passkeys.getByRole('listitem');
+  await expect(stored).toHaveCount(1);
+  await expect(stored).toContainText(`${email}, Laptop: added `);
+  await expect(stored).toContainText('last used never, counter 1, not synced');
+  await expect(stored.locator('code')).toHaveText(/^[\w-]{8}…$/);
 
   await panel.button('Sign out (app)').click();
   await expect(panel.panel).toContainText('Nobody is signed in.');
@@ -48,6 +55,8 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
   await widget.button('Sign in with a passkey').click();
   await widget.card('signedIn', 'Signed in!');
   await expect(panel.panel).toContainText(`Signed in: ${email}`);
+  await expect(stored).not.toContainText('last used never');
+  await expect(stored).toContainText(/last used .+, counter 2, /);
 
   // Autofill: the email card asks for a passkey with conditional mediation (`autocomplete="username
   // webauthn"`); the virtual authenticator, present and verifying, answers it as a person's pick would.
@@ -61,6 +70,8 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
   await passkeys.button('Remove Laptop').click();
   await passkeys.button('Yes, remove it').click();
   await expect(passkeys.root).toContainText('You have not added a passkey yet.');
+  await expect(panel.passkeys).toContainText('No passkeys yet.');
+  await expect(stored).toHaveCount(0);
 
   // The authenticator still holds the passkey; the app no longer knows it.
   await panel.button('Sign out (app)').click();
