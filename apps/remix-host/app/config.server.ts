@@ -12,6 +12,7 @@ import {
   type SignInOptionInput,
   type TenantInput,
 } from '@doorway/auth-core';
+import { unverifiedClaims } from './jwt.server.ts';
 import {
   ACTION_PATH,
   type FirebaseWebConfig,
@@ -223,15 +224,9 @@ function supabaseUrl(env: Env): string {
 
 /** The `role` claim of a JWT-style key, if it is one. */
 function keyRole(key: string): string | null {
-  const body = key.split('.')[1];
-  if (key.split('.').length !== 3 || body === undefined) return null;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    const role = typeof claims === 'object' && claims !== null ? (claims as { role?: unknown }).role : null;
-    return typeof role === 'string' ? role : null;
-  } catch {
-    return null;
-  }
+  if (key.split('.').length !== 3) return null;
+  const role = unverifiedClaims(key)?.role;
+  return typeof role === 'string' ? role : null;
 }
 
 function supabaseAnonKey(env: Env): string {

@@ -23,6 +23,7 @@ import {
   type PasskeyServer,
 } from '@doorway/adapter-firebase/server';
 import type { SessionBackend } from '@doorway/auth-core/server';
+import { unverifiedClaims } from './jwt.server.ts';
 import { isTrustedOrigin, trustedOrigins } from './origin.server.ts';
 import { PASSKEYS_PATH } from './passkeys-path.ts';
 import { forbidden } from './session.server.ts';
@@ -132,18 +133,6 @@ export function markPasskeySignIns(auth: PasskeyAdminAuth): PasskeyAdminAuth {
   };
 }
 
-/** The passkey claim of a JWT's payload (already verified by the caller), or `null`. */
-function passkeyClaim(jwt: string): unknown {
-  const payload = jwt.split('.')[1];
-  if (payload === undefined) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    return claims[PASSKEY_SIGN_IN_CLAIM] ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Sessions whose user says `signInProvider: 'passkey'` when the session was made from a passkey sign-in
  * (firebase says `custom`, as for any custom token): the claim is read only from a cookie firebase-admin
@@ -157,7 +146,9 @@ export function withPasskeySignIns(backend: SessionBackend): SessionBackend {
     async verifySessionCookie(cookie, options) {
       const user = await backend.verifySessionCookie(cookie, options);
       if (user === null || cookie == null || user.signInProvider !== 'custom') return user;
-      return passkeyClaim(cookie) === 'passkey' ? { ...user, signInProvider: 'passkey' } : user;
+      return unverifiedClaims(cookie)?.[PASSKEY_SIGN_IN_CLAIM] === 'passkey'
+        ? { ...user, signInProvider: 'passkey' }
+        : user;
     },
   };
 }

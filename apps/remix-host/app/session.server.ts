@@ -8,6 +8,7 @@
 
 import { AuthError, type MessageKey, messageFor } from '@doorway/auth-core';
 import type { SessionBackend } from '@doorway/auth-core/server';
+import { unverifiedClaims } from './jwt.server.ts';
 import { lastUsedCookieHeader } from './last-used.server.ts';
 import { isTrustedOrigin } from './origin.server.ts';
 
@@ -64,14 +65,7 @@ export function sessionCookieName(url: URL): string {
  * request; this only keeps the browser from holding a cookie longer than the session it names.
  */
 export function cookieMaxAge(value: string, nowMs: number = Date.now()): number {
-  const payload = value.split('.')[1];
-  if (payload === undefined) return SESSION_MAX_AGE_SECONDS;
-  let exp: unknown;
-  try {
-    exp = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }).exp;
-  } catch {
-    return SESSION_MAX_AGE_SECONDS;
-  }
+  const exp = unverifiedClaims(value)?.exp;
   if (typeof exp !== 'number' || !Number.isFinite(exp)) return SESSION_MAX_AGE_SECONDS;
   return Math.max(0, Math.min(SESSION_MAX_AGE_SECONDS, Math.ceil(exp - nowMs / 1000)));
 }
