@@ -237,7 +237,11 @@ test.describe('sign-in page with JavaScript turned off', () => {
 test.describe('email-link sign-in with JavaScript turned off', () => {
   test.use({ baseURL: EMAIL_LINK_HOST });
 
-  test('same browser: the link signs in at once', async ({ page, widget, account }) => {
+  test('same browser: the link asks for the email (its GET signs nobody in: issue 24), then signs in', async ({
+    page,
+    widget,
+    account,
+  }) => {
     const email = uniqueEmail('nojs-link');
     await page.goto('/login');
     await widget.card('providerChooser', 'Sign in');
@@ -249,6 +253,11 @@ test.describe('email-link sign-in with JavaScript turned off', () => {
     await expect(widget.root).toContainText(email);
     const code = await lastOobCode(email, 'EMAIL_SIGNIN');
     await page.goto(emailSignInUrl(code));
+    await widget.card('emailLinkConfirmation', 'Confirm email');
+    await expect(widget.field('Email')).toHaveValue('');
+    expect(await hasSession(page)).toBe(false);
+    await widget.field('Email').fill(email);
+    await widget.button('Next').click();
     await expect(page).toHaveURL('/account');
     await expect(account.value('Email')).toHaveText(email);
     await expect(account.value('Signed in with')).toHaveText('password');

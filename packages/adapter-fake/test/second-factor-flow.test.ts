@@ -202,7 +202,8 @@ describe('the second-factor challenge in the browser runner', () => {
 });
 
 describe('the second-factor challenge on the form path (no JavaScript)', () => {
-  const SEAL = 'second-factor-flow-secret-0123456789abcdef';
+  // A test value shaped as `openssl rand -base64 48` output (a sealing secret must be random).
+  const SEAL = 'h2sC1NkV21XqZ5_i8QOzuzSH-q_lQDVtueX-EhaaC4o';
   const ORIGIN = 'https://app.example';
   const LOGIN = `${ORIGIN}/login`;
 
@@ -217,7 +218,7 @@ describe('the second-factor challenge on the form path (no JavaScript)', () => {
     let cookie: string | null = null;
     const send = async (fields?: Record<string, string>): Promise<ServerFlowResult> => {
       const headers = new Headers();
-      if (cookie !== null) headers.set('cookie', `doorway_flow=${cookie}`);
+      if (cookie !== null) headers.set('cookie', `__Host-doorway_flow=${cookie}`);
       let request = new Request(LOGIN, { headers });
       if (fields) {
         headers.set('content-type', 'application/x-www-form-urlencoded');
@@ -228,7 +229,7 @@ describe('the second-factor challenge on the form path (no JavaScript)', () => {
         });
       }
       const out = await flow.handle(request, createFakeServerProvider(world), config);
-      const match = /^doorway_flow=([^;]*);.*Max-Age=(\d+)/.exec(out.setCookie);
+      const match = /^__Host-doorway_flow=([^;]*);.*Max-Age=(\d+)/.exec(out.setCookie);
       cookie = match?.[2] === '0' ? null : (match?.[1] ?? null);
       return out;
     };

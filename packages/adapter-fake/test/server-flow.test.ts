@@ -4,7 +4,13 @@
  * cookie the server sets).
  */
 import { ConfigError, type FlowState, normalizeConfig, type WidgetConfigInput } from '@doorway/auth-core';
-import { createServerFlow, openState, type ServerFlowResult } from '@doorway/auth-core/server';
+import {
+  capPageUrl,
+  createServerFlow,
+  MAX_PAGE_URL_LENGTH,
+  openState,
+  type ServerFlowResult,
+} from '@doorway/auth-core/server';
 import { describe, expect, it } from 'vitest';
 import {
   createFakeProvider,
@@ -15,10 +21,12 @@ import {
   verifyFakeSessionToken,
 } from '../src/index.ts';
 
-const SECRET = 'server-flow-test-secret-0123456789abcdef';
+// A test value shaped as `openssl rand -base64 48` output.
+const SECRET = '9q8MYcxYs4g4Ok1UV-J5T9zL5dlilEFsS7lpt1PQr-c';
 const ORIGIN = 'https://app.example';
 const LOGIN = `${ORIGIN}/login`;
-const COOKIE = 'doorway_flow';
+// The page is https: the flow cookie has the `__Host-` prefix (issue 24).
+const COOKIE = '__Host-doorway_flow';
 const PASSWORD = 'secret-pw-1';
 
 interface Browser {
@@ -55,7 +63,10 @@ function browser(
       );
     },
     async sealed() {
-      return b.cookie === null ? null : openState(b.cookie, SECRET, clock.now());
+      if (b.cookie === null) return null;
+      return (
+        (await openState(b.cookie, { secret: SECRET, purpose: COOKIE, now: clock.now() }))?.value ?? null
+      );
     },
   };
   function headers(): Headers {
@@ -133,7 +144,7 @@ describe('the form path: password journeys', () => {
     expect(done.redirect).toBeNull();
     expect(done.status).toBe(200);
     // The flow is over: its cookie is cleared.
-    expect(done.setCookie).toMatch(/^doorway_flow=; .*Max-Age=0/);
+    expect(done.setCookie).toMatch(/^__Host-doorway_flow=; .*Max-Age=0/);
     expect(b.cookie).toBeNull();
   });
 
@@ -222,7 +233,7 @@ describe('the form path: email link', () => {
     return { b, link: mail?.link ?? '' };
   }
 
-  it('a link opened with the same cookie completes at once', async () => {
+  it('issue 24: a link opened with the same cookie signs nobody in by its GET; the confirmation POST does', async () => {
     const { b, link } = await requestLink();
     // The email-link session travels sealed with the state, never in the clear.
     expect(b.cookie).not.toContain('lin');
@@ -231,7 +242,14 @@ describe('the form path: email link', () => {
     });
     // Browsers drop a cookie over 4096 bytes (name, value and attributes together).
     expect(b.cookie?.length).toBeLessThan(3000);
-    const done = await b.get(link);
+    const opened = await b.get(link);
+    await expectCard(b, opened, 'emailLinkConfirmation');
+    expect(opened.signedIn).toBeNull();
+    // Never prefilled from the cookie: whoever opens the link types the address.
+    expect(opened.state).toMatchObject({ email: '' });
+    expect(JSON.stringify(opened.state)).not.toContain('lin@example.com');
+    expect(b.world.backend.calls.map((c) => c.method)).not.toContain('signInWithEmailLink');
+    const done = await b.post({ event: 'CONFIRM_EMAIL', email: 'lin@example.com' }, link);
     await expectCard(b, done, 'signedIn');
     expect(done.signedIn?.result).toMatchObject({
       providerId: 'emailLink',
@@ -240,10 +258,34 @@ describe('the form path: email link', () => {
     expect(verifyFakeSessionToken(b.world, done.signedIn?.sessionToken ?? '')?.email).toBe('lin@example.com');
   });
 
-  it('the session survives a reload of the page before the link is opened', async () => {
-    const { b, link } = await requestLink();
+  it('issue 24: a planted cookie holding another person’s link session signs the visitor in as nobody', async () => {
+    const { b: attacker, link } = await requestLink();
+    const victim = browser(LINK_ONLY, { world: attacker.world });
+    victim.cookie = attacker.cookie;
+    const opened = await victim.get(link);
+    await expectCard(victim, opened, 'emailLinkConfirmation');
+    expect(opened.signedIn).toBeNull();
+    expect(opened.state).toMatchObject({ email: '' });
+    // The visitor's own address does not match the link: still nobody signed in.
+    const mine = await victim.post({ event: 'CONFIRM_EMAIL', email: 'victim@example.com' }, link);
+    await expectCard(victim, mine, 'emailLinkConfirmation', 'email-mismatch');
+    expect(mine.signedIn).toBeNull();
+  });
+
+  it('a same-device-only link: the session survives a reload, and the link still asks before signing in', async () => {
+    const SAME_DEVICE: WidgetConfigInput = {
+      signInOptions: [{ provider: 'email', signInMethod: 'emailLink', forceSameDevice: true }],
+    };
+    const b = browser(SAME_DEVICE);
+    await b.get();
+    await b.post({ event: 'SUBMIT_EMAIL', email: 'lin@example.com' });
+    const link = b.world.backend.outbox.lastEmail('lin@example.com', 'signIn')?.link ?? '';
     await expectCard(b, await b.get(), 'emailEntry');
-    await expectCard(b, await b.get(link), 'signedIn');
+    await expectCard(b, await b.get(link), 'emailLinkConfirmation');
+    await expectCard(b, await b.post({ event: 'CONFIRM_EMAIL', email: 'lin@example.com' }, link), 'signedIn');
+    // Without that browser's session the link is refused as opened on another device.
+    const other = browser(SAME_DEVICE, { world: b.world });
+    await expectCard(other, await other.get(link), 'differentDeviceError');
   });
 
   it('a link opened without the cookie asks for the email, then completes', async () => {
@@ -413,13 +455,13 @@ describe('the form path: what a visitor cannot forge', () => {
     const b = await atPassword();
     const sealed = b.cookie;
     const intruder = browser({ signInOptions: ['email'] }, { world: b.world });
-    const forged = createServerFlow({ secret: 'another-secret-of-at-least-32-characters' });
+    const forged = createServerFlow({ secret: 'h2sC1NkV21XqZ5_i8QOzuzSH-q_lQDVtueX-EhaaC4o' });
     const out = await forged.handle(
       new Request(LOGIN),
       createFakeServerProvider(b.world),
       normalizeConfig({ signInOptions: ['email'] }, ORIGIN),
     );
-    intruder.cookie = /^doorway_flow=([^;]*)/.exec(out.setCookie)?.[1] ?? null;
+    intruder.cookie = /^__Host-doorway_flow=([^;]*)/.exec(out.setCookie)?.[1] ?? null;
     await expectCard(
       intruder,
       await intruder.post({ event: 'SUBMIT_EMAIL', email: 'x@example.com' }),
@@ -493,32 +535,191 @@ describe('createServerFlow', () => {
     expect(out.state).toMatchObject({ card: 'recoverableError', message: 'generic', retry: null });
   });
 
-  it('refuses a secret shorter than 32 characters at setup', () => {
+  it('issue 24: refuses a secret that is not random at setup, and takes a rotation list', () => {
     expect(() => createServerFlow({ secret: 'too-short' })).toThrow(ConfigError);
-    expect(() => createServerFlow({ secret: 'x'.repeat(31) })).toThrow(/`secret`/);
-    expect(() => createServerFlow({ secret: 'x'.repeat(32) })).not.toThrow();
+    expect(() => createServerFlow({ secret: 'x'.repeat(64) })).toThrow(/`secret` must be random/);
+    expect(() => createServerFlow({ secret: 'server-flow-test-secret-0123456789abcdef' })).toThrow(
+      /openssl rand -base64 48/,
+    );
+    expect(() => createServerFlow({ secret: SECRET })).not.toThrow();
+    expect(() => createServerFlow({ secret: [SECRET, 'x'.repeat(64)] })).toThrow(/`secret\[1\]`/);
   });
 
-  it('sets an httpOnly, SameSite=Lax, 1-hour cookie, Secure except on localhost', async () => {
+  it('issue 24: `__Host-doorway_flow` (Secure, Path=/) on a secure page, `doorway_flow` on plain-http localhost', async () => {
     const world = createFakeProvider();
     const config = (origin: string) => normalizeConfig({ signInOptions: ['email'] }, origin);
     const flow = createServerFlow({ secret: SECRET });
     const https = await flow.handle(new Request(LOGIN), createFakeServerProvider(world), config(ORIGIN));
     expect(https.setCookie).toMatch(
-      /^doorway_flow=v1\.[\w-]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure$/,
+      /^__Host-doorway_flow=v2\.[\w-]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure$/,
     );
-    const local = await flow.handle(
-      new Request('http://localhost:3000/login'),
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const local = await flow.handle(
+        new Request(`${origin}/login`),
+        createFakeServerProvider(world),
+        config(origin),
+      );
+      expect(local.setCookie).toMatch(
+        /^doorway_flow=v2\.[\w-]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax$/,
+      );
+    }
+    // Any other host name is Secure, as the session cookie is, whatever the scheme a proxy forwards.
+    const proxied = await flow.handle(
+      new Request('http://app.internal/login'),
       createFakeServerProvider(world),
-      config('http://localhost:3000'),
+      config('http://app.internal'),
     );
-    expect(local.setCookie).not.toContain('Secure');
-    const named = createServerFlow({ secret: SECRET, cookieName: '__Host-flow', secure: true });
+    expect(proxied.setCookie).toMatch(/^__Host-doorway_flow=.*; Secure$/);
+    const named = createServerFlow({ secret: SECRET, cookieName: '__Host-flow' });
     const out = await named.handle(
       new Request('http://localhost:3000/login'),
       createFakeServerProvider(world),
       config('http://localhost:3000'),
     );
-    expect(out.setCookie).toMatch(/^__Host-flow=v1\..*; Secure$/);
+    expect(out.setCookie).toMatch(/^__Host-flow=v2\..*; Secure$/);
+  });
+});
+
+describe('the form path: planted and copied flow cookies (issue 24)', () => {
+  async function atPassword() {
+    const b = browser({ signInOptions: ['email'] });
+    b.world.backend.createUser({ email: 'ada@example.com', password: PASSWORD });
+    await b.get();
+    await expectCard(b, await b.post({ event: 'SUBMIT_EMAIL', email: 'ada@example.com' }), 'passwordSignIn');
+    b.world.backend.clearCalls();
+    return b;
+  }
+
+  function post(cookie: string, fields: Record<string, string>, url = LOGIN): Request {
+    return new Request(url, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  it('two flow cookies of the name: neither is used, the POST is refused (400) and the cookie cleared', async () => {
+    const b = await atPassword();
+    const mine = b.cookie ?? '';
+    const other = await atPassword();
+    const flow = createServerFlow({ secret: SECRET, now: () => b.clock.now() });
+    const config = normalizeConfig({ signInOptions: ['email'] }, ORIGIN);
+    for (const cookie of [
+      `${COOKIE}=${other.cookie}; ${COOKIE}=${mine}`,
+      `${COOKIE}=${mine}; ${COOKIE}=${mine}`,
+    ]) {
+      const out = await flow.handle(
+        post(cookie, { event: 'SUBMIT_PASSWORD', password: PASSWORD }),
+        createFakeServerProvider(b.world),
+        config,
+      );
+      expect(out.status).toBe(400);
+      expect(out.signedIn).toBeNull();
+      expect(out.state.card).toBe('emailEntry');
+      expect(out.setCookie).toMatch(/^__Host-doorway_flow=; Path=\/; Max-Age=0;/);
+      const get = await flow.handle(
+        new Request(LOGIN, { headers: { cookie } }),
+        createFakeServerProvider(b.world),
+        config,
+      );
+      expect(get.state.card).toBe('emailEntry');
+      expect(get.setCookie).toMatch(/Max-Age=0/);
+    }
+    expect(b.world.backend.calls.map((c) => c.method)).not.toContain('signInWithEmailAndPassword');
+    // One cookie alone still works.
+    await expectCard(b, await b.post({ event: 'SUBMIT_PASSWORD', password: PASSWORD }), 'signedIn');
+  });
+
+  it('a cookie without the `__Host-` prefix (plantable from a sibling or plain-http origin) is not read on a secure page', async () => {
+    const b = await atPassword();
+    const flow = createServerFlow({ secret: SECRET, now: () => b.clock.now() });
+    const out = await flow.handle(
+      post(`doorway_flow=${b.cookie}`, { event: 'SUBMIT_PASSWORD', password: PASSWORD }),
+      createFakeServerProvider(b.world),
+      normalizeConfig({ signInOptions: ['email'] }, ORIGIN),
+    );
+    expect(out.state.card).toBe('emailEntry');
+    expect(out.signedIn).toBeNull();
+  });
+
+  it('bound to its cookie name: a value sealed as `doorway_flow` does not open as `__Host-doorway_flow`', async () => {
+    const local = 'http://localhost:3000';
+    const config = normalizeConfig({ signInOptions: ['email'] }, local);
+    const world = createFakeProvider();
+    world.backend.createUser({ email: 'ada@example.com', password: PASSWORD });
+    const flow = createServerFlow({ secret: SECRET });
+    const first = await flow.handle(new Request(`${local}/login`), createFakeServerProvider(world), config);
+    const plain = /^doorway_flow=([^;]*)/.exec(first.setCookie)?.[1] ?? '';
+    const next = await flow.handle(
+      post(`doorway_flow=${plain}`, { event: 'SUBMIT_EMAIL', email: 'ada@example.com' }, `${local}/login`),
+      createFakeServerProvider(world),
+      config,
+    );
+    expect(next.state.card).toBe('passwordSignIn');
+    const moved = await flow.handle(
+      post(`__Host-doorway_flow=${plain}`, { event: 'SUBMIT_EMAIL', email: 'ada@example.com' }),
+      createFakeServerProvider(world),
+      normalizeConfig({ signInOptions: ['email'] }, ORIGIN),
+    );
+    expect(moved.state.card).toBe('emailEntry');
+  });
+
+  it('a copy of a flow cookie stops working an hour after the flow began, however often it was re-sealed', async () => {
+    const b = await atPassword();
+    const copy = b.cookie;
+    // The visitor keeps the flow going: each answer re-seals it, keeping its start and counting down.
+    for (let i = 0; i < 5; i++) {
+      b.clock.advance(10 * 60 * 1000);
+      const out = await b.post({ event: 'SUBMIT_PASSWORD', password: 'not-it-1' });
+      await expectCard(b, out, 'passwordSignIn', 'wrong-password');
+      expect(out.setCookie).toContain(`Max-Age=${3600 - (i + 1) * 600}`);
+    }
+    const latest = b.cookie;
+    b.clock.advance(10 * 60 * 1000 - 1);
+    await expectCard(
+      b,
+      await b.post({ event: 'SUBMIT_PASSWORD', password: 'not-it-1' }),
+      'passwordSignIn',
+      'wrong-password',
+    );
+    b.clock.advance(1);
+    for (const cookie of [copy, latest, b.cookie]) {
+      b.cookie = cookie;
+      const out = await b.post({ event: 'SUBMIT_PASSWORD', password: PASSWORD });
+      await expectCard(b, out, 'emailEntry');
+      expect(out.signedIn).toBeNull();
+    }
+  });
+
+  it('a 3 kB query of unknown parameters: dropped, the cookie fits, the sign-in works', async () => {
+    const b = browser({ signInOptions: ['email'] });
+    b.world.backend.createUser({ email: 'ada@example.com', password: PASSWORD });
+    const junk = Array.from({ length: 60 }, (_, i) => `utm_${i}=${'x'.repeat(45)}`).join('&');
+    const page = `${LOGIN}?${junk}&signInSuccessUrl=%2Faccount`;
+    expect(page.length).toBeGreaterThan(3000);
+    const first = await b.get(page);
+    await expectCard(b, first, 'emailEntry');
+    expect(first.state.pageUrl).toBe(`${LOGIN}?signInSuccessUrl=%2Faccount`);
+    await b.post({ event: 'SUBMIT_EMAIL', email: 'ada@example.com' }, page);
+    expect(`${COOKIE}=${b.cookie}`.length).toBeLessThanOrEqual(4096);
+    const done = await b.post({ event: 'SUBMIT_PASSWORD', password: PASSWORD }, page);
+    await expectCard(b, done, 'signedIn');
+    expect(done.redirect).toBe(`${ORIGIN}/account`);
+  });
+
+  it('what the cookie holds stays under 4 kB even when the kept parameters are long', async () => {
+    const b = browser({ signInOptions: [{ provider: 'email', signInMethod: 'emailLink' }] });
+    const long = encodeURIComponent(`/account?${'y'.repeat(3000)}`);
+    const page = `${LOGIN}?signInSuccessUrl=${long}&tenantId=${'t'.repeat(900)}&lang=${'l'.repeat(900)}`;
+    const first = await b.get(page);
+    expect(first.state.pageUrl.length).toBeLessThanOrEqual(MAX_PAGE_URL_LENGTH);
+    const email = `${'e'.repeat(300)}@example.com`;
+    await b.post({ event: 'SUBMIT_EMAIL', email }, page);
+    expect(b.cookie).not.toBeNull();
+    expect(`${COOKIE}=${b.cookie}`.length).toBeLessThanOrEqual(4096);
+    expect(capPageUrl(`${LOGIN}?a=1&mode=signIn&b=2#frag`, new Set())).toBe(`${LOGIN}?mode=signIn`);
+    expect(capPageUrl(`${LOGIN}?token_hash=abc&type=magiclink`, new Set(['token_hash', 'type']))).toBe(
+      `${LOGIN}?token_hash=abc&type=magiclink`,
+    );
   });
 });

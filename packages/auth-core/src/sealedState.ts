@@ -2,52 +2,96 @@
  * Sealing: a value encrypted and authenticated with a key derived from the host's secret (AES-256-GCM over
  * WebCrypto, so it runs in Node 20 and in edge runtimes alike), so a client can carry it but neither read
  * nor change it. The form path keeps its flow state in a cookie sealed this way.
+ *
+ * A sealed value is bound to its purpose (the cookie's name: in the key derivation and as the cipher's
+ * additional data), so it opens for nothing else, and it carries the time its flow began: it stops opening
+ * {@link SEALED_STATE_TTL_MS} after that, however often it was sealed again since.
  * @module
  */
 import { ConfigError } from './config.ts';
 
-/** How long a sealed value stays valid: 1 hour, in ms. */
+/** How long a sealed value stays valid, counted from the start of its flow (not its last sealing): 1 hour, in ms. */
 export const SEALED_STATE_TTL_MS = 60 * 60 * 1000;
-/** The shortest secret {@link sealState} accepts, in characters. */
-export const MIN_SECRET_LENGTH = 32;
+/** The fewest random bytes a secret must encode. */
+export const MIN_SECRET_BYTES = 32;
 
-const VERSION = 'v1';
+const VERSION = 'v2';
 const IV_BYTES = 12;
+const TAG_BYTES = 16;
 // Sealed values longer than this are not ours (a cookie holds about 4 kB).
-const MAX_SEALED_LENGTH = 16_384;
+const MAX_SEALED_LENGTH = 8192;
+// HKDF's salt: fixed, not secret; it only has to be non-empty and Doorway's own.
+const SALT = 'doorway sealed state salt v2';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A key derived from a secret, for {@link sealWith} and {@link openWith}. */
-export type SealingKey = CryptoKey;
+/** The secret or secrets a value is sealed with: the first seals, every one opens (rotation). */
+export type SealingSecret = string | readonly string[];
 
-/**
- * Throws {@link ConfigError} unless `secret` is a string of at least {@link MIN_SECRET_LENGTH} characters.
- * Hosts call it (through `createServerFlow`) once at setup, so a weak secret fails at start, not per request.
- */
-export function assertSecret(secret: unknown): asserts secret is string {
-  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(
-      'secret',
-      `must be a random string of at least ${MIN_SECRET_LENGTH} characters (e.g. \`openssl rand -base64 48\`)`,
-    );
-  }
+/** Options of {@link sealState} and {@link openState}. */
+export interface SealOptions {
+  /**
+   * The secret, or the current one followed by older ones still accepted. Each must encode at least 32
+   * random bytes as base64, base64url or hex (`openssl rand -base64 48`); see {@link sealingSecretProblem}.
+   */
+  secret: SealingSecret;
+  /** What the value is for (a cookie's name): a value sealed for one purpose opens for no other. */
+  purpose: string;
+  /** The time now, in epoch ms. */
+  now: number;
 }
 
 /**
- * Derives the AES-GCM key of a secret (HKDF-SHA-256). Throws {@link ConfigError} for a secret shorter than
- * {@link MIN_SECRET_LENGTH} characters.
+ * Why `secret` cannot seal, or `null` when it can: it must encode at least {@link MIN_SECRET_BYTES} random
+ * bytes as base64 or base64url (43+ characters) or hex (64+ digits). HKDF is not a password hash, so a
+ * phrase a person made up is refused, however long; so is an encoding whose characters are too few or
+ * too alike to have come from a random source.
+ * @example sealingSecretProblem('correct horse battery staple, but longer') // 'must be random: …'
  */
-export async function deriveSealingKey(secret: string): Promise<SealingKey> {
-  assertSecret(secret);
+export function sealingSecretProblem(secret: unknown): string | null {
+  const problem = `must be random: at least ${MIN_SECRET_BYTES} bytes from a secure random source, encoded as base64, base64url or hex (make one with \`openssl rand -base64 48\`)`;
+  if (typeof secret !== 'string') return problem;
+  const distinct = new Set(secret).size;
+  if (/^[0-9a-fA-F]+$/.test(secret)) {
+    // 64 random hex digits use nearly all 16 of them.
+    return secret.length >= MIN_SECRET_BYTES * 2 && distinct >= 10 ? null : problem;
+  }
+  const body = secret.replace(/={1,2}$/, '');
+  if (!/^[A-Za-z0-9+/_-]+$/.test(body) || Math.floor((body.length * 6) / 8) < MIN_SECRET_BYTES)
+    return problem;
+  // 43+ random base64 characters all but surely mix cases and use many distinct ones; words do not.
+  return /[a-z]/.test(body) && /[A-Z]/.test(body) && distinct >= 16 ? null : problem;
+}
+
+/**
+ * Throws {@link ConfigError} (option `secret`, or `secret[i]` in a list) unless every secret passes
+ * {@link sealingSecretProblem} and there is at least one. Hosts call it (through `createServerFlow`) once
+ * at setup, so a weak secret fails at start, not per request.
+ */
+export function assertSealingSecret(secret: unknown): asserts secret is SealingSecret {
+  const list: readonly unknown[] = Array.isArray(secret) ? secret : [secret];
+  if (list.length === 0) throw new ConfigError('secret', 'must hold at least one secret');
+  list.forEach((s, i) => {
+    const problem = sealingSecretProblem(s);
+    if (problem !== null) throw new ConfigError(Array.isArray(secret) ? `secret[${i}]` : 'secret', problem);
+  });
+}
+
+/** The first secret, then the older ones. */
+function secretsOf(secret: SealingSecret): readonly string[] {
+  return typeof secret === 'string' ? [secret] : secret;
+}
+
+/** The AES-GCM key of one secret for one purpose (HKDF-SHA-256, fixed salt, the purpose in `info`). */
+async function deriveKey(secret: string, purpose: string): Promise<CryptoKey> {
   const subtle = globalThis.crypto.subtle;
   const material = await subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveKey']);
   return subtle.deriveKey(
     {
       name: 'HKDF',
       hash: 'SHA-256',
-      salt: new Uint8Array(0),
-      info: encoder.encode('doorway sealed state v1'),
+      salt: encoder.encode(SALT),
+      info: encoder.encode(`doorway sealed state ${VERSION}\0${purpose}`),
     },
     material,
     { name: 'AES-GCM', length: 256 },
@@ -74,66 +118,136 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/** Seals `value` (JSON-serialisable) with a derived key; valid until `now` + {@link SEALED_STATE_TTL_MS}. */
-export async function sealWith(value: unknown, key: SealingKey, now: number): Promise<string> {
-  const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const plain = encoder.encode(JSON.stringify({ exp: now + SEALED_STATE_TTL_MS, value }));
-  const cipher = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
-  const out = new Uint8Array(IV_BYTES + cipher.length);
-  out.set(iv);
-  out.set(cipher, IV_BYTES);
-  return `${VERSION}.${toBase64Url(out)}`;
+/** What {@link Sealer.open} gives back: the value and when its flow began. */
+export interface Opened {
+  value: unknown;
+  /** When the flow began (epoch ms): the value stops opening {@link SEALED_STATE_TTL_MS} after it. */
+  startedAt: number;
+}
+
+/** Seals and opens values for one purpose with one set of secrets; keys are derived once. */
+export interface Sealer {
+  /** Seals `value` (JSON-serialisable) for a flow that began at `startedAt`. */
+  seal(value: unknown, startedAt: number): Promise<string>;
+  /**
+   * Opens what `seal` sealed (with any of the secrets, for this purpose). `null` when it is malformed,
+   * tampered with, sealed with another secret or for another purpose, or its flow began
+   * {@link SEALED_STATE_TTL_MS} or more before `now`. Never throws.
+   */
+  open(sealed: unknown, now: number): Promise<Opened | null>;
 }
 
 /**
- * Opens what {@link sealWith} sealed. `null` when it is malformed, tampered with, sealed with another key,
- * or expired at `now`. Never throws.
+ * A {@link Sealer} for `purpose`. Throws {@link ConfigError} at once for a secret that is not random
+ * enough ({@link assertSealingSecret}); the keys are derived on first use.
  */
-export async function openWith(sealed: unknown, key: SealingKey, now: number): Promise<unknown> {
+export function createSealer(secret: SealingSecret, purpose: string): Sealer {
+  assertSealingSecret(secret);
+  const secrets = secretsOf(secret);
+  const additionalData = encoder.encode(`doorway sealed state ${VERSION}\0${purpose}`);
+  let keys: Promise<CryptoKey[]> | null = null;
+  const keysOf = () => {
+    keys ??= Promise.all(secrets.map((s) => deriveKey(s, purpose)));
+    return keys;
+  };
+  return {
+    async seal(value, startedAt) {
+      const [key] = await keysOf();
+      const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
+      const plain = encoder.encode(JSON.stringify({ start: startedAt, value }));
+      const cipher = new Uint8Array(
+        await globalThis.crypto.subtle.encrypt(
+          { name: 'AES-GCM', iv, additionalData },
+          key as CryptoKey,
+          plain,
+        ),
+      );
+      const out = new Uint8Array(IV_BYTES + cipher.length);
+      out.set(iv);
+      out.set(cipher, IV_BYTES);
+      return `${VERSION}.${toBase64Url(out)}`;
+    },
+    async open(sealed, now) {
+      try {
+        const bytes = sealedBytes(sealed);
+        if (!bytes) return null;
+        for (const key of await keysOf()) {
+          const plain = await decrypt(bytes, key, additionalData);
+          if (plain !== null) return readPayload(plain, now);
+        }
+        return null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** The IV, ciphertext and tag of a sealed string, or `null` when it is not one of ours. */
+function sealedBytes(sealed: unknown): Uint8Array<ArrayBuffer> | null {
+  if (typeof sealed !== 'string' || sealed.length > MAX_SEALED_LENGTH) return null;
+  const [version, body, extra] = sealed.split('.');
+  if (version !== VERSION || body === undefined || extra !== undefined) return null;
+  const bytes = fromBase64Url(body);
+  return bytes && bytes.length >= IV_BYTES + TAG_BYTES ? bytes : null;
+}
+
+async function decrypt(
+  bytes: Uint8Array<ArrayBuffer>,
+  key: CryptoKey,
+  additionalData: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array | null> {
   try {
-    if (typeof sealed !== 'string' || sealed.length > MAX_SEALED_LENGTH) return null;
-    const [version, body, extra] = sealed.split('.');
-    if (version !== VERSION || body === undefined || extra !== undefined) return null;
-    const bytes = fromBase64Url(body);
-    // An IV and at least the 16-byte GCM tag.
-    if (!bytes || bytes.length < IV_BYTES + 16) return null;
-    const plain = await globalThis.crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES) },
-      key,
-      bytes.subarray(IV_BYTES),
+    return new Uint8Array(
+      await globalThis.crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData },
+        key,
+        bytes.subarray(IV_BYTES),
+      ),
     );
-    const payload: unknown = JSON.parse(decoder.decode(plain));
-    if (typeof payload !== 'object' || payload === null || !('exp' in payload)) return null;
-    const { exp } = payload as { exp: unknown };
-    if (typeof exp !== 'number' || !(now < exp)) return null;
-    return (payload as { value?: unknown }).value ?? null;
   } catch {
-    return null;
+    return null; // another key, or not ours
   }
 }
 
+function readPayload(plain: Uint8Array, now: number): Opened | null {
+  const payload: unknown = JSON.parse(decoder.decode(plain));
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { start, value } = payload as { start?: unknown; value?: unknown };
+  if (typeof start !== 'number' || !Number.isFinite(start) || !(now < start + SEALED_STATE_TTL_MS))
+    return null;
+  return { value: value ?? null, startedAt: start };
+}
+
 /**
- * Seals a JSON-serialisable value: AES-256-GCM with a key derived from `secret` (HKDF-SHA-256), a random
- * 12-byte IV, base64url, `v1.` first. The sealed value carries its expiry: 1 hour after `now`. Throws
- * {@link ConfigError} for a secret shorter than 32 characters.
+ * Seals a JSON-serialisable value for `options.purpose`: AES-256-GCM with a key derived from the first
+ * secret (HKDF-SHA-256), a random 12-byte IV, the purpose as additional data, base64url, `v2.` first. The
+ * value stops opening an hour after `startedAt` (default `options.now`: the flow begins now); to seal a
+ * flow again, pass the `startedAt` {@link openState} handed back, so its lifetime does not slide. Throws
+ * {@link ConfigError} for a secret that is not random enough.
  * @example
- * const sealed = await sealState({ card: 'emailEntry' }, process.env.FLOW_SECRET, Date.now());
- * await openState(sealed, process.env.FLOW_SECRET, Date.now()); // { card: 'emailEntry' }
+ * const options = { secret: process.env.FLOW_SECRET!, purpose: 'doorway_flow', now: Date.now() };
+ * const sealed = await sealState({ card: 'emailEntry' }, options);
+ * await openState(sealed, options); // { value: { card: 'emailEntry' }, startedAt: options.now }
  */
-export async function sealState(value: unknown, secret: string, now: number): Promise<string> {
-  return sealWith(value, await deriveSealingKey(secret), now);
+export async function sealState(
+  value: unknown,
+  options: SealOptions & { startedAt?: number },
+): Promise<string> {
+  return createSealer(options.secret, options.purpose).seal(value, options.startedAt ?? options.now);
 }
 
 /**
- * Opens what {@link sealState} sealed with the same secret. `null` when the input is malformed, tampered
- * with, sealed with another secret, or expired at `now` (or the secret is too short). Never throws.
+ * Opens what {@link sealState} sealed for the same purpose with one of the secrets: the value and when its
+ * flow began. `null` when the input is malformed, tampered with, sealed with another secret or for another
+ * purpose, or its flow began an hour or more before `now` (or a secret is not random enough). Never throws.
  */
-export async function openState(sealed: unknown, secret: string, now: number): Promise<unknown> {
-  let key: SealingKey;
+export async function openState(sealed: unknown, options: SealOptions): Promise<Opened | null> {
+  let sealer: Sealer;
   try {
-    key = await deriveSealingKey(secret);
+    sealer = createSealer(options.secret, options.purpose);
   } catch {
     return null;
   }
-  return openWith(sealed, key, now);
+  return sealer.open(sealed, options.now);
 }

@@ -4,7 +4,16 @@
  * @module
  */
 export { formEvent, type UiEvent } from './formEvent.ts';
-export { openState, SEALED_STATE_TTL_MS, sealState } from './sealedState.ts';
+export {
+  MIN_SECRET_BYTES,
+  type Opened,
+  openState,
+  SEALED_STATE_TTL_MS,
+  type SealingSecret,
+  type SealOptions,
+  sealingSecretProblem,
+  sealState,
+} from './sealedState.ts';
 export type {
   ActionCodeProvider,
   AuthServer,
@@ -13,8 +22,10 @@ export type {
   SessionUser,
 } from './serverContract.ts';
 export {
+  capPageUrl,
   createServerFlow,
   DEFAULT_FLOW_COOKIE,
+  MAX_PAGE_URL_LENGTH,
   type ServerFlow,
   type ServerFlowOptions,
   type ServerFlowResult,

@@ -5,6 +5,7 @@
  * @module
  */
 import type { WidgetConfig } from './config.ts';
+import type { EmailLinkCheck } from './emailLinkStore.ts';
 import { AuthError, toErrorInfo } from './errors.ts';
 import type { FlowEvent } from './events.ts';
 import { execute } from './execute.ts';
@@ -14,12 +15,11 @@ import type { Effect, ProviderOp } from './ops.ts';
 import type { SignInResult } from './provider.ts';
 import type { FlowRuntime } from './runtime.ts';
 import {
-  assertSecret,
-  deriveSealingKey,
-  openWith,
+  assertSealingSecret,
+  createSealer,
   SEALED_STATE_TTL_MS,
-  type SealingKey,
-  sealWith,
+  type Sealer,
+  type SealingSecret,
 } from './sealedState.ts';
 import { type ServerAuthProvider, serverCanRun } from './serverProvider.ts';
 import { createServerStorage } from './serverStorage.ts';
@@ -30,18 +30,33 @@ import { transition } from './transition.ts';
 /** Options of {@link createServerFlow}. */
 export interface ServerFlowOptions {
   /**
-   * The secret the flow cookie is sealed with: a random string of at least 32 characters, the same on
-   * every server of the app. A shorter one throws `ConfigError` here, at setup.
+   * The secret the flow cookie is sealed with, the same on every server of the app: at least 32 random
+   * bytes as base64, base64url or hex (`openssl rand -base64 48`). For rotation, a list: the first seals,
+   * every one opens (keep an old secret there for an hour, the flow's lifetime, then drop it). A secret that
+   * is not random enough (`sealingSecretProblem`) throws `ConfigError` here, at setup.
    */
-  secret: string;
-  /** The flow cookie's name. Default `doorway_flow`. */
+  secret: SealingSecret;
+  /**
+   * The flow cookie's name where it is not `Secure`. Default `doorway_flow`. Where it is `Secure`, the
+   * name gets the `__Host-` prefix (unless it has one), so that no other origin of the site can set it.
+   */
   cookieName?: string;
-  /** Whether the cookie is `Secure`. Default: yes, except when the request's host is localhost. */
+  /**
+   * Whether the cookie is `Secure` (and `__Host-` prefixed). Default: yes, except when the request's host
+   * is `localhost`, `127.0.0.1` or `[::1]` (plain-http development), as the host's session cookie.
+   */
   secure?: boolean;
-  /** The clock, in epoch ms (cookie expiry, email-link session age). Default `Date.now`. */
+  /** The clock, in epoch ms (the flow's lifetime, email-link session age). Default `Date.now`. */
   now?: () => number;
   /** Random ids for email-link sessions. Default `crypto.randomUUID`. */
   createId?: () => string;
+  /**
+   * Query parameters of the page URL to keep besides the engine's own (`mode`, `oobCode`, `apiKey`,
+   * `continueUrl`, `tenantId`, `lang`, `signInSuccessUrl`, `link`, `deep_link_id` and every `doorway_…`):
+   * those a provider reads from a link (e.g. Supabase's `token_hash` and `type`). Every other one is
+   * dropped from the URL the flow runs on and seals, so a long query cannot make the cookie too big.
+   */
+  pageParams?: readonly string[];
 }
 
 /** The sign-in a request completed, for the host's session. */
@@ -55,15 +70,25 @@ export interface ServerSignIn {
 
 /** What a request to the form path comes to; plain data the host turns into its response. */
 export interface ServerFlowResult {
-  /** The card to render (nothing in flight: `pending` is `null`; it never holds a password). */
+  /**
+   * The card to render (nothing in flight: `pending` is `null`; it never holds a password, and a
+   * challenge's `serverSession` is `null` in it: only the sealed cookie keeps that).
+   */
   state: FlowState;
-  /** The `Set-Cookie` header value: the sealed flow state, or one that clears it when the flow is over. */
+  /**
+   * The `Set-Cookie` header value: the sealed flow state (for what is left of the flow's hour), or one that
+   * clears it when the flow is over, when the request carried two flow cookies, or when the state would
+   * not fit in a cookie.
+   */
   setCookie: string;
   /** The sign-in this request completed, or `null`. The flow cookie is cleared then. */
   signedIn: ServerSignIn | null;
   /** A URL to redirect to (303), already checked by `safeRedirect`, or `null` to render `state`. */
   redirect: string | null;
-  /** 303 with a redirect; 400 for a POST that carried no event this path knows; 200 otherwise. */
+  /**
+   * 303 with a redirect; 400 for a POST that carried no event this path knows or two flow cookies; 200
+   * otherwise.
+   */
   status: number;
 }
 
@@ -72,8 +97,10 @@ export interface ServerFlow {
   /**
    * Handles one request to the page the widget is on. A POST applies the posted card's event (see
    * `formEvent`) to the state sealed in the flow cookie; a POST without a valid cookie (missing,
-   * tampered with, expired) shows the first card, as every other method does: `START` on `request.url`,
-   * which also handles an email sign-in link or an action URL there.
+   * tampered with, expired) shows the first card, as every other method does: `START` on `request.url`
+   * (without the query parameters nothing reads: `capPageUrl`), which also handles an action URL there.
+   * An email sign-in link is never completed by this `START`: it shows the confirmation card, whose POST
+   * completes it. Two flow cookies of the name in one request: neither is used (a POST is refused).
    *
    * `config` is the request's (`normalizeConfig(input, origin)`); its callbacks are not called on a
    * server. `provider` is made for this request. Provider calls that need a browser (phone, federated,
@@ -99,14 +126,30 @@ export interface ServerHandleOptions {
   signOut?: boolean;
 }
 
-/** The flow cookie's default name. */
+/** The flow cookie's default name where it is not `Secure`; `__Host-doorway_flow` where it is. */
 export const DEFAULT_FLOW_COOKIE = 'doorway_flow';
+/** The longest page URL the flow runs on and seals; what it keeps of a longer one fits. */
+export const MAX_PAGE_URL_LENGTH = 1024;
 
 /** A request never needs more provider calls than this; past it, the flow gives up with an error card. */
 const MAX_CALLS = 10;
 /** A card's form is small; a bigger body is not one of ours. */
 const MAX_FORM_BYTES = 64 * 1024;
+/** Browsers keep a cookie whose name and value are at most 4096 bytes together, and drop a bigger one. */
+const MAX_COOKIE_BYTES = 4096;
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** The query parameters of a page URL the engine reads (action links, sign-in links, the success URL). */
+const ENGINE_PAGE_PARAMS = [
+  'mode',
+  'oobCode',
+  'apiKey',
+  'continueUrl',
+  'tenantId',
+  'lang',
+  'signInSuccessUrl',
+  'link',
+  'deep_link_id',
+];
 
 interface Sealed {
   state: FlowState;
@@ -136,14 +179,14 @@ function isSealed(value: unknown): value is Sealed {
   );
 }
 
-function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
+/** Every value of the cookie `name` in the request, in the browser's order. */
+function cookieValues(request: Request, name: string): string[] {
+  const values: string[] = [];
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+    if (at !== -1 && part.slice(0, at).trim() === name) values.push(part.slice(at + 1).trim());
   }
-  return null;
+  return values;
 }
 
 async function readForm(request: Request): Promise<FormData | null> {
@@ -159,7 +202,7 @@ async function readForm(request: Request): Promise<FormData | null> {
 function isLocalHost(url: string): boolean {
   try {
     const { hostname } = new URL(url);
-    return LOCAL_HOSTS.has(hostname) || hostname.endsWith('.localhost');
+    return LOCAL_HOSTS.has(hostname);
   } catch {
     return false;
   }
@@ -175,10 +218,43 @@ function withoutPasswords(state: FlowState): FlowState {
 }
 
 /**
- * Creates the server flow runner of the form path. Throws `ConfigError` at once for a secret shorter than
- * 32 characters.
+ * The page URL the flow runs on and seals: without a fragment and without the query parameters nothing
+ * reads (the engine's, `doorway_…` and `keep`), at most {@link MAX_PAGE_URL_LENGTH} long (a kept parameter
+ * that would make it longer is left out). So a link with a long query still leaves a cookie that fits
+ * (issue 24). A URL kept whole is returned as it is.
+ * @example capPageUrl('https://app.example/login?utm_source=x&signInSuccessUrl=%2Fa', new Set()) // 'https://app.example/login?signInSuccessUrl=%2Fa'
+ */
+export function capPageUrl(href: string, keep: ReadonlySet<string>): string {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return href.slice(0, MAX_PAGE_URL_LENGTH);
+  }
+  const all = [...url.searchParams];
+  const params = all.filter(
+    ([name]) => ENGINE_PAGE_PARAMS.includes(name) || name.startsWith('doorway_') || keep.has(name),
+  );
+  url.hash = '';
+  if (params.length === all.length && url.href.length <= MAX_PAGE_URL_LENGTH) return url.href;
+  url.search = '';
+  const base = url.href.length <= MAX_PAGE_URL_LENGTH / 2 ? url.href : `${url.origin}/`;
+  const pairs: string[] = [];
+  let length = base.length;
+  for (const param of params) {
+    const pair = new URLSearchParams([param]).toString();
+    if (length + 1 + pair.length > MAX_PAGE_URL_LENGTH) continue;
+    pairs.push(pair);
+    length += 1 + pair.length;
+  }
+  return pairs.length > 0 ? `${base}?${pairs.join('&')}` : base;
+}
+
+/**
+ * Creates the server flow runner of the form path. Throws `ConfigError` at once for a secret that is not
+ * random enough (`sealingSecretProblem`).
  * @example
- * // once, at startup
+ * // once, at startup (a list rotates: the first seals, all open)
  * const serverFlow = createServerFlow({ secret: process.env.DOORWAY_FLOW_SECRET! });
  * // in the /login loader and action
  * const out = await serverFlow.handle(request, createServerProvider(), normalizeConfig(input, origin));
@@ -187,20 +263,24 @@ function withoutPasswords(state: FlowState): FlowState {
  * return json({ state: out.state }, { status: out.status, headers: { 'Set-Cookie': out.setCookie } });
  */
 export function createServerFlow(options: ServerFlowOptions): ServerFlow {
-  assertSecret(options.secret);
+  assertSealingSecret(options.secret);
   const cookieName = options.cookieName ?? DEFAULT_FLOW_COOKIE;
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(cookieName)) {
     throw new TypeError(`Doorway server flow: "${cookieName}" is not a cookie name`);
   }
-  const key = deriveSealingKey(options.secret);
-  // Awaited per request; this only keeps a failure from being reported as unhandled before then.
-  key.catch(() => undefined);
+  const sealers = new Map<string, Sealer>();
   const settings: Settings = {
     cookieName,
     secure: options.secure,
     now: options.now ?? (() => Date.now()),
     createId: options.createId ?? (() => globalThis.crypto.randomUUID()),
-    key,
+    keep: new Set(options.pageParams ?? []),
+    // One per cookie name: a value sealed for `doorway_flow` does not open as `__Host-doorway_flow`.
+    sealerOf(name) {
+      const sealer = sealers.get(name) ?? createSealer(options.secret, name);
+      sealers.set(name, sealer);
+      return sealer;
+    },
   };
   return {
     handle: (request, provider, config, handleOptions = {}) =>
@@ -214,12 +294,51 @@ interface Settings {
   readonly secure: boolean | undefined;
   readonly now: () => number;
   readonly createId: () => string;
-  readonly key: Promise<SealingKey>;
+  readonly keep: ReadonlySet<string>;
+  sealerOf(name: string): Sealer;
 }
 
-function flowCookie(settings: Settings, request: Request, value: string, maxAge: number): string {
-  const secure = settings.secure ?? !isLocalHost(request.url);
-  return `${settings.cookieName}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** The flow cookie of one request: its name, whether it is `Secure`, the sealer bound to its name. */
+interface FlowCookie {
+  readonly name: string;
+  readonly secure: boolean;
+  readonly sealer: Sealer;
+}
+
+/**
+ * A `Secure` cookie gets the `__Host-` prefix: the browser then takes it only from a secure page of this
+ * very host, for `Path=/`, so no sibling subdomain, other port, plain-http page or deeper path can plant one.
+ */
+function cookieFor(settings: Settings, request: Request): FlowCookie {
+  const prefixed = /^__(Host|Secure)-/.test(settings.cookieName);
+  const secure = prefixed || (settings.secure ?? !isLocalHost(request.url));
+  const name = secure && !prefixed ? `__Host-${settings.cookieName}` : settings.cookieName;
+  return { name, secure, sealer: settings.sealerOf(name) };
+}
+
+function flowCookie(cookie: FlowCookie, value: string, maxAge: number): string {
+  return `${cookie.name}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${cookie.secure ? '; Secure' : ''}`;
+}
+
+/**
+ * The `Set-Cookie` of a flow that goes on: sealed with the time it began, for what is left of its lifetime.
+ * If it would be too big for a browser to keep, the sealed copy goes without the success URL it read from
+ * the page (the page's own URL still carries it); if even that is too big, the cookie is cleared rather
+ * than silently dropped by the browser, and the next request starts over.
+ */
+async function sealedCookie(
+  cookie: FlowCookie,
+  sealed: Sealed,
+  startedAt: number,
+  now: number,
+): Promise<string> {
+  const maxAge = Math.max(1, Math.ceil((startedAt + SEALED_STATE_TTL_MS - now) / 1000));
+  const smaller: Sealed = { ...sealed, state: { ...sealed.state, redirectUrl: null } };
+  for (const candidate of [sealed, smaller]) {
+    const value = await cookie.sealer.seal(candidate, startedAt);
+    if (cookie.name.length + 1 + value.length <= MAX_COOKIE_BYTES) return flowCookie(cookie, value, maxAge);
+  }
+  return flowCookie(cookie, '', 0);
 }
 
 async function handle(
@@ -229,10 +348,15 @@ async function handle(
   config: WidgetConfig,
   handleOptions: ServerHandleOptions,
 ): Promise<ServerFlowResult> {
-  const sealingKey = await settings.key;
   const time = settings.now();
-  const opened = await openWith(readCookie(request, settings.cookieName), sealingKey, time);
-  const sealed = isSealed(opened) ? opened : null;
+  const cookie = cookieFor(settings, request);
+  const values = cookieValues(request, cookie.name);
+  // The flow sets one cookie (`Path=/`); a second was planted (e.g. by another port of the site for a
+  // deeper path, which the browser sends first). Using either could run a stranger's flow: neither is used,
+  // a POST is refused, and the cookie is cleared (issue 24).
+  const planted = values.length > 1;
+  const opened = planted ? null : await cookie.sealer.open(values[0] ?? null, time);
+  const sealed = opened && isSealed(opened.value) ? opened.value : null;
   const kv = createServerStorage(sealed?.storage);
   const rt: FlowRuntime = {
     provider,
@@ -245,44 +369,61 @@ async function handle(
     lastVerifier: null,
     linkSignIn: null,
   };
-  const { driven, status } = await run(request, sealed, provider, rt, handleOptions);
+  const pageUrl = capPageUrl(request.url, settings.keep);
+  const { driven, status, continued } = await run(request, pageUrl, sealed, provider, rt, handleOptions);
   const signedIn = takeSignIn(driven, provider);
   const state = withoutPasswords(driven.state);
-  const over = signedIn !== null || driven.redirect !== null;
+  const over = planted || signedIn !== null || driven.redirect !== null;
+  // The flow's lifetime counts from its start: what goes on from a sealed value keeps its start, so no
+  // copy of a cookie outlives it by being sent again (issue 24).
+  const carried = sealed !== null && (continued || Object.keys(sealed.storage).length > 0);
+  const startedAt = opened && carried ? opened.startedAt : time;
   const setCookie = over
-    ? flowCookie(settings, request, '', 0)
-    : flowCookie(
-        settings,
-        request,
-        await sealWith({ state, storage: kv.snapshot() } satisfies Sealed, sealingKey, time),
-        SEALED_STATE_TTL_MS / 1000,
-      );
+    ? flowCookie(cookie, '', 0)
+    : await sealedCookie(cookie, { state, storage: kv.snapshot() }, startedAt, time);
   const redirect = driven.redirect;
-  return { state, setCookie, signedIn, redirect, status: redirect !== null ? 303 : status };
+  const refused = planted && request.method === 'POST';
+  const answer = refused ? 400 : redirect !== null ? 303 : status;
+  return { state: forPage(state), setCookie, signedIn, redirect, status: answer };
 }
 
-/** The card a form posted to goes on with its event; anything else starts the flow. */
+/**
+ * The state as the page gets it: a second-factor challenge's `serverSession` (a form provider's token of the
+ * pending sign-in) is `null`, the sealed cookie alone keeping it for the next POST (issue 24).
+ */
+function forPage(state: FlowState): FlowState {
+  return JSON.parse(
+    JSON.stringify(state, (key, value: unknown) =>
+      key === 'serverSession' && value !== undefined ? null : value,
+    ),
+  ) as FlowState;
+}
+
+/** The card a form posted to goes on with its event (`continued`); anything else starts the flow. */
 async function run(
   request: Request,
+  pageUrl: string,
   sealed: Sealed | null,
   provider: ServerAuthProvider,
   rt: FlowRuntime,
   handleOptions: ServerHandleOptions,
-): Promise<{ driven: Driven; status: number }> {
+): Promise<{ driven: Driven; status: number; continued: boolean }> {
   const form = request.method === 'POST' && sealed ? await readForm(request) : null;
   const event = form ? formEvent(form) : null;
   if (sealed && request.method === 'POST' && event === null) {
-    return { driven: { state: sealed.state, signIn: null, redirect: null }, status: 400 };
+    return { driven: { state: sealed.state, signIn: null, redirect: null }, status: 400, continued: true };
   }
-  if (sealed && event) return { driven: await drive(sealed.state, event, provider, rt), status: 200 };
+  if (sealed && event) {
+    return { driven: await drive(sealed.state, event, provider, rt), status: 200, continued: true };
+  }
   const start: FlowEvent = {
     type: 'START',
-    url: request.url,
+    url: pageUrl,
     currentUser: null,
     redirectPending: false,
     signOut: handleOptions.signOut === true,
   };
-  return { driven: await drive(initialState(request.url), start, provider, rt), status: 200 };
+  return { driven: await drive(initialState(pageUrl), start, provider, rt), status: 200, continued: false };
 }
 
 /** The sign-in the flow made, with the token the host starts its session from. */
@@ -376,8 +517,25 @@ async function perform(d: Drive, id: number, op: ProviderOp): Promise<FlowEvent>
     if (target !== undefined || op.kind === 'actionCode') d.providerTenant = undefined;
     const result = await execute(op, d.rt);
     if (target !== undefined) d.providerTenant = target;
-    return { type: 'PROVIDER_RESOLVED', id, result };
+    return {
+      type: 'PROVIDER_RESOLVED',
+      id,
+      result: op.kind === 'checkEmailLink' ? confirmFirst(result) : result,
+    };
   } catch (error) {
     return { type: 'PROVIDER_REJECTED', id, error: toErrorInfo(error) };
   }
+}
+
+/**
+ * A sign-in link opened on the server never signs in by itself, even in the browser that asked for it
+ * (its session sealed in the flow cookie): that cookie may have been planted by another origin of the site
+ * (login CSRF), and a GET is nobody's consent. The link shows the confirmation card instead, empty (never
+ * prefilled from the cookie); its form's POST, same-origin as the host checks, completes it (issue 24).
+ */
+function confirmFirst(result: unknown): unknown {
+  const check = result as Partial<EmailLinkCheck> | null;
+  return typeof check === 'object' && check !== null && check.outcome === 'sameDevice'
+    ? ({ outcome: 'otherDevice' } satisfies EmailLinkCheck)
+    : result;
 }
