@@ -4,7 +4,9 @@
  * `POST /account/second-factors`), the secret read from the card and the codes computed here; then asked
  * for at the next sign-in, with scripts and without (the code card is a plain form), a code from the wrong
  * time window refused; removed, and the password alone signs in again. The double runs on the real clock
- * and accepts the code of the step before and after.
+ * and accepts the code of the step before and after. A challenge the server met (the password posted as a
+ * form) puts no token of the pending aal1 session in the page (issue 24), and the widget hydrated on it
+ * finishes it through the server.
  */
 import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -31,6 +33,37 @@ function farCode(secret: string, now: number): string {
     const code = totpAt(secret, now - minutes * 60_000);
     if (!near.includes(code)) return code;
   }
+}
+
+/** The claims of every JWT-shaped string in `html` (the page also carries the project's anon key, one). */
+function jwtClaimsIn(html: string): Record<string, unknown>[] {
+  const tokens = html.match(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g) ?? [];
+  return tokens.map(
+    (token) =>
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >,
+  );
+}
+
+/**
+ * Issue 24: the page the server rendered for a challenge holds the challenge (the hydration data names it)
+ * but no token of the pending session: no user's JWT (the aal1 access token), nothing called a refresh or
+ * access token.
+ */
+function expectNoSessionTokens(html: string) {
+  expect(html).toContain('supabase-aal1');
+  expect(jwtClaimsIn(html).filter((claims) => 'sub' in claims || 'session_id' in claims)).toEqual([]);
+  expect(html).not.toMatch(/refresh_?token/i);
+  expect(html).not.toMatch(/access_?token/i);
+}
+
+/** The HTML the server answers the next POST of `page`'s form with (the document, as the browser got it). */
+function nextPostedPage(page: Page): Promise<string> {
+  return page
+    .waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/login')
+    .then((r) => r.text());
 }
 
 /** The account page's second-factor card. */
@@ -63,6 +96,8 @@ async function signInWithoutScripts(browser: Browser, baseURL: string, email: st
   const page = await context.newPage();
   const widget = await toPassword(page, email, false);
   await widget.card('secondFactorCode', 'Enter your code');
+  // Without scripts the document is the server's HTML as it came, hydration data included.
+  expectNoSessionTokens(await page.content());
   await widget.field('6-digit code').fill(farCode(secret, Date.now()));
   await widget.button('Verify').click();
   await widget.expectError('Wrong code. Try again.');
@@ -145,7 +180,7 @@ test('an authenticator app: added on /account, asked at sign-in with and without
   await expect(accountValue(page, 'Email')).toHaveText(email);
 });
 
-test('the password posted before the scripts arrive: the server meets the factor, the hydrated widget finishes it', async ({
+test('the password posted before the scripts arrive: the server meets the factor, no token in the page, the hydrated widget finishes it through the server', async ({
   page,
   widget,
 }) => {
@@ -167,10 +202,19 @@ test('the password posted before the scripts arrive: the server meets the factor
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   await widget.field('Password').fill(PASSWORD);
+  const posted = nextPostedPage(page);
   await widget.button('Sign in').click();
   await expect(widget.root).toHaveAttribute('data-card', 'secondFactorCode');
+  expectNoSessionTokens(await posted);
   release();
   await widget.card('secondFactorCode', 'Enter your code');
+  // The hydrated card posts to the server (which holds the pending session): a wrong code comes back from
+  // there on the same card, hydrated again, and the right one signs in.
+  const refused = nextPostedPage(page);
+  await widget.field('6-digit code').fill(farCode(secret, Date.now()));
+  await widget.button('Verify').click();
+  expectNoSessionTokens(await refused);
+  await widget.expectError('Wrong code. Try again.');
   await widget.field('6-digit code').fill(totpAt(secret, Date.now()));
   await widget.button('Verify').click();
   await page.waitForURL('/account');

@@ -394,7 +394,7 @@ describe('the server ops, as the runner’s execute performs them', () => {
       'second-factor-required',
     );
     const challenge = error.challenge as SecondFactorChallenge;
-    const pending = (challenge.session as { accessToken: string }).accessToken;
+    const pending = (challenge.serverSession as { accessToken: string }).accessToken;
     const before = requestsTo(double, 'POST', '/logout');
     await run({ kind: 'cancelSecondFactor', challenge }, provider);
     expect(requestsTo(double, 'POST', '/logout')).toBe(before + 1);

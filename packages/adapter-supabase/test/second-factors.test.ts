@@ -45,7 +45,7 @@ async function accountWithTotp(h: SupabaseHarness) {
   return { email: address, uid: user.uid, factor, secret };
 }
 
-function factorsOf(provider: SupabaseProvider) {
+function factorsOf(provider: Pick<SupabaseProvider, 'secondFactors'>) {
   const ops = provider.secondFactors;
   if (!ops) throw new Error('secondFactors missing');
   return ops;
@@ -353,9 +353,9 @@ describe('server: form provider and host session', () => {
     expect(session?.session).toMatchObject({ uid, signInProvider: 'password' });
   });
 
-  it('a challenge met on the server - should be finished by the browser provider (its scripts came before the code)', async () => {
+  it('a challenge met on the server - should stay the server’s: no refresh token in it, nothing the browser provider takes over (issue 24)', async () => {
     const h = createSupabaseHarness();
-    const { email: address, uid, factor, secret } = await accountWithTotp(h);
+    const { email: address, factor, secret } = await accountWithTotp(h);
     await h.provider.signOut();
     const form = serverOn(h.double).formProvider();
     const error = await expectAuthError(
@@ -363,13 +363,21 @@ describe('server: form provider and host session', () => {
       'second-factor-required',
     );
     const challenge = JSON.parse(JSON.stringify(error.challenge)) as SecondFactorChallenge;
+    expect(JSON.stringify(challenge)).not.toMatch(/refresh/i);
+    expect(challenge.session).toEqual({ kind: 'supabase-aal1', providerId: 'password' });
+    expect(claims((challenge.serverSession as { accessToken: string }).accessToken)).toMatchObject({
+      aal: 'aal1',
+    });
+    // Even the sealed copy (with the access token) is no session supabase-js can be given: no refresh token.
     const ops = factorsOf(h.provider);
-    const { verificationId } = await ops.startSignIn(challenge, factor.uid);
-    const result = await ops.finishSignIn(challenge, verificationId, totpCode(h.double, secret));
-    expect(result).toMatchObject({ providerId: 'password', isNewUser: false, user: { uid } });
-    expect(h.provider.getCurrentUser()?.uid).toBe(uid);
-    const { data } = await h.provider.client.auth.getSession();
-    expect(claims(data.session?.access_token ?? '')).toMatchObject({ aal: 'aal2' });
+    await expectAuthError(ops.startSignIn(challenge, factor.uid), 'code-expired');
+    expect(h.provider.getCurrentUser()).toBeNull();
+    // The server finishes it.
+    const later = factorsOf(serverOn(h.double).formProvider());
+    const { verificationId } = await later.startSignIn(challenge, factor.uid);
+    await expect(
+      later.finishSignIn(challenge, verificationId, totpCode(h.double, secret)),
+    ).resolves.toMatchObject({ providerId: 'password', isNewUser: false });
     h.provider.dispose();
   });
 
@@ -434,7 +442,8 @@ describe('server: form provider and host session', () => {
       factors: [
         { uid: 'f', kind: 'phone', displayName: null, phoneNumber: '+*******1234', enrolledAt: null },
       ],
-      session: { kind: 'supabase-aal1', accessToken: provider.sessionToken(), providerId: 'password' },
+      session: { kind: 'supabase-aal1', providerId: 'password' },
+      serverSession: { kind: 'supabase-aal1', accessToken: provider.sessionToken() },
     };
     await expectAuthError(ops.startSignIn(challenge, 'f'), 'javascript-required');
     expect(double.outbox.sms).toHaveLength(0);

@@ -171,6 +171,13 @@ export interface SecondFactorInfo {
 export interface SecondFactorChallenge {
   factors: readonly SecondFactorInfo[];
   session: unknown;
+  /**
+   * What of the pending sign-in only the server that met the challenge may hold (a form provider's token
+   * of the first factor's session), plain JSON too; absent from a browser provider's challenge. The server
+   * runner keeps it in the sealed flow state only: the state it hands the page has `serverSession: null`
+   * instead, and such a challenge is finished by posting its cards to that server, never in the browser.
+   */
+  serverSession?: unknown;
 }
 
 /** A new authenticator-app enrolment: the secret to show (as text and as an `otpauth://` QR code). */

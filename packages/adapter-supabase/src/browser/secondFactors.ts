@@ -5,6 +5,9 @@
  * - A pending sign-in is the aal1 session itself. It stays in the client (so supabase-js's `mfa.challenge`
  *   and `mfa.verify` use it) and its tokens travel in the challenge, so a challenge finishes even when the
  *   client has since been given another session: the client takes the pending one back first.
+ * - A challenge the server met (the form path's, which a widget hydrates on) holds no token the browser can
+ *   use (issue 24: no refresh token ever reaches the page): it is the server's to finish, and the host's
+ *   widget posts its cards there. Handed to these operations it is `code-expired`, as a challenge gone.
  * - A verification id is `mfa:<factor id>:<challenge id>`; GoTrue's challenges last 300 s.
  * - GoTrue names a factor when it is enrolled and offers no renaming, so the names are given at the start
  *   (`Authenticator app`, `Phone ending 1234`, numbered when taken) and `displayName` at the end is unused.

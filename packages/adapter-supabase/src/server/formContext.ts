@@ -6,7 +6,7 @@
 import { AuthError, type AuthErrorDetails, type AuthUser, type SignInResult } from '@doorway/auth-core';
 import { mapSupabaseErrorCode, type SupabaseErrorContext } from '../errors.ts';
 import { type GoTrueApi, type GoTrueResult, type GoTrueSession, logout, sessionOf } from '../rest.ts';
-import { awaitsSecondFactor, secondFactorChallenge } from '../shared/secondFactors.ts';
+import { awaitsSecondFactor, serverSecondFactorChallenge } from '../shared/secondFactors.ts';
 import { toAuthUser } from '../user.ts';
 import type { SupabaseFormSettings } from './types.ts';
 
@@ -36,8 +36,10 @@ export function requireSession(result: Extract<GoTrueResult, { ok: true }>): GoT
 
 /**
  * Ends a first factor on the server: the sign-in, or, when its session is at aal1 and the account has a
- * verified factor, `second-factor-required` with the challenge (which keeps the aal1 access token, for the
- * sealed flow state) and nobody signed in.
+ * verified factor, `second-factor-required` with the challenge and nobody signed in. The challenge keeps
+ * the aal1 access token in its `serverSession` (sealed in the flow cookie, never in the page) and not the
+ * refresh token (issue 24): nothing can renew that session, so a flow left at the challenge leaves nothing
+ * alive past the token's expiry (GoTrue's JWT expiry, an hour by default); Cancel signs it out at once.
  */
 export async function firstFactorSignedIn(
   ctx: FormContext,
@@ -49,10 +51,13 @@ export async function firstFactorSignedIn(
     return signedIn(ctx, session, providerId, isNewUser);
   }
   ctx.current = null;
-  // The refresh token travels too, so that the browser's supabase-js can take the pending sign-in over when
-  // the page's scripts arrive before the code is entered (it holds the same tokens on the browser path).
-  const pending = { accessToken: session.accessToken, refreshToken: session.refreshToken, providerId };
-  const challenge = secondFactorChallenge(session.user, pending);
+  // The refresh token is dropped here: the page the challenge is rendered on (and whatever reads or keeps a
+  // copy of it) must not be able to renew the aal1 session. The browser's widget, hydrated on this challenge,
+  // posts its cards to the server, which holds the access token.
+  const challenge = serverSecondFactorChallenge(session.user, {
+    accessToken: session.accessToken,
+    providerId,
+  });
   if (challenge.factors.length === 0) {
     // Only factors Doorway does not offer (WebAuthn): nothing here can finish this sign-in.
     await logout(ctx.api, session.accessToken, 'local').catch(() => undefined);

@@ -33,7 +33,7 @@ import {
   factorInfo,
   factorsOf,
   freeFactorName,
-  pendingOf,
+  serverPendingOf,
   TOTP_FACTOR_NAME,
   verifiedFactors,
 } from '../shared/secondFactors.ts';
@@ -89,7 +89,7 @@ async function startSignIn(
   challenge: SecondFactorChallenge,
   factorUid: string,
 ): Promise<{ verificationId: string }> {
-  const pending = pendingOf(challenge);
+  const pending = serverPendingOf(challenge);
   const factor = challenge.factors?.find((f) => f.uid === factorUid);
   if (pending === null || factor === undefined) throw new AuthError('code-expired');
   if (factor.kind !== 'totp') throw new AuthError('javascript-required');
@@ -104,7 +104,7 @@ async function finishSignIn(
   verificationId: string,
   code: string,
 ): Promise<SignInResult> {
-  const pending = pendingOf(challenge);
+  const pending = serverPendingOf(challenge);
   const asked = decodeFactorChallenge(verificationId);
   if (pending === null || asked === null) throw new AuthError('code-expired');
   if (code.trim() === '') throw new AuthError('invalid-verification-code');
@@ -112,9 +112,12 @@ async function finishSignIn(
   return signedIn(ctx, requireSession(answered(result, 'mfaSignIn')), pending.providerId, false);
 }
 
-/** `secondFactors.cancelSignIn`: ends the pending aal1 session. Never rejects. */
+/**
+ * `secondFactors.cancelSignIn`: ends the pending aal1 session at GoTrue (`POST /logout?scope=local` with its
+ * access token: that session only). Never rejects: a failure leaves it to end with its token.
+ */
 async function cancelSignIn(ctx: FormContext, challenge: SecondFactorChallenge): Promise<void> {
-  const pending = pendingOf(challenge);
+  const pending = serverPendingOf(challenge);
   if (pending !== null) await logout(ctx.api, pending.accessToken, 'local').catch(() => undefined);
 }
 

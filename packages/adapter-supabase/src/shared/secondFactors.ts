@@ -1,8 +1,9 @@
 /**
  * Second factors as both providers read them from GoTrue: the user's factors (`user.factors`), whether a
  * session waits for its second factor (an aal1 token of an account with a verified factor), the challenge
- * a `second-factor-required` rejection carries (its `session`: the aal1 session's tokens and the first
- * factor), the verification id of a factor's challenge, and the names the adapter gives new factors.
+ * a `second-factor-required` rejection carries (in the browser its `session` holds the aal1 session's tokens
+ * and the first factor; on the server only the aal1 access token, in `serverSession`), the verification id
+ * of a factor's challenge, and the names the adapter gives new factors.
  * @module
  */
 import type {
@@ -27,11 +28,15 @@ export interface GoTrueFactor {
   createdAt: number | null;
 }
 
-/** The pending sign-in a challenge's `session` carries: the aal1 session and how it was signed in. */
+/** The pending sign-in a challenge carries: the aal1 session and how it was signed in. */
 export interface PendingSignIn {
   /** The aal1 session's access token (never logged). */
   accessToken: string;
-  /** Its refresh token; `null` on the server, which keeps only the access token. */
+  /**
+   * Its refresh token, in a browser's challenge (kept in memory, as supabase-js keeps it); always `null` on
+   * the server, whose challenge keeps only the access token (issue 24: a refresh token there would outlive
+   * the flow, and the page would carry it).
+   */
   refreshToken: string | null;
   /** The first factor's provider id, for the sign-in's result. */
   providerId: string;
@@ -103,11 +108,31 @@ export function verifiedFactors(user: unknown, masked: boolean): SecondFactorInf
     .map((f) => factorInfo(f, masked));
 }
 
-/** The challenge of a sign-in that waits for its second factor: the verified factors, masked, and `pending`. */
+/**
+ * The browser's challenge of a sign-in that waits for its second factor: the verified factors, masked, and
+ * `pending` (its tokens too: the challenge stays in the browser's memory).
+ */
 export function secondFactorChallenge(user: unknown, pending: PendingSignIn): SecondFactorChallenge {
   return {
     factors: verifiedFactors(user, true),
     session: { kind: PENDING_KIND, ...pending },
+  };
+}
+
+/**
+ * The server's challenge of a sign-in that waits for its second factor: the verified factors, masked; the
+ * first factor's provider id in `session`; and in `serverSession` only the aal1 access token (no refresh
+ * token: nothing can renew the aal1 session, which ends with its token). The server runner seals
+ * `serverSession` and leaves it out of the page; only the server finishes this challenge.
+ */
+export function serverSecondFactorChallenge(
+  user: unknown,
+  pending: { accessToken: string; providerId: string },
+): SecondFactorChallenge {
+  return {
+    factors: verifiedFactors(user, true),
+    session: { kind: PENDING_KIND, providerId: pending.providerId },
+    serverSession: { kind: PENDING_KIND, accessToken: pending.accessToken },
   };
 }
 
@@ -122,17 +147,34 @@ function credentialOf(value: unknown): AuthCredential | undefined {
   return credential;
 }
 
+/** The adapter's `session` and `serverSession` of a challenge (anything else: `null`). */
+function partsOf(challenge: SecondFactorChallenge): {
+  session: Record<string, unknown> | null;
+  serverSession: unknown;
+} {
+  const c: Partial<SecondFactorChallenge> | null | undefined = challenge;
+  const session: unknown = c?.session;
+  return {
+    session: isObject(session) && session.kind === PENDING_KIND ? session : null,
+    serverSession: c?.serverSession,
+  };
+}
+
+/** `token` if it is an access token (a JWT with claims), else `null`. */
+const tokenOf = (token: unknown): string | null =>
+  typeof token === 'string' && claimsOf(token) !== null ? token : null;
+
 /**
- * The pending sign-in of a challenge, or `null` when it is not one of the adapter's (it may come back from a
- * sealed cookie or from memory: nothing about it is trusted, not even that it is an object).
+ * The pending sign-in of a browser's challenge, or `null` when it is not one of the adapter's, or it is a
+ * server's (which the browser cannot finish: it has no tokens of it). It comes back from memory: nothing
+ * about it is trusted, not even that it is an object.
  */
 export function pendingOf(challenge: SecondFactorChallenge): PendingSignIn | null {
-  const session: unknown = (challenge as Partial<SecondFactorChallenge> | null | undefined)?.session;
-  if (!isObject(session) || session.kind !== PENDING_KIND) return null;
-  const { accessToken, refreshToken, providerId } = session;
-  if (typeof accessToken !== 'string' || claimsOf(accessToken) === null || typeof providerId !== 'string') {
-    return null;
-  }
+  const { session, serverSession } = partsOf(challenge);
+  if (session === null || serverSession !== undefined) return null;
+  const accessToken = tokenOf(session.accessToken);
+  const { refreshToken, providerId } = session;
+  if (accessToken === null || typeof providerId !== 'string') return null;
   const credential = credentialOf(session.credential);
   return {
     accessToken,
@@ -140,6 +182,19 @@ export function pendingOf(challenge: SecondFactorChallenge): PendingSignIn | nul
     providerId,
     ...(credential ? { credential } : {}),
   };
+}
+
+/**
+ * The pending sign-in of a server's challenge ({@link serverSecondFactorChallenge}), as it comes back from
+ * the sealed flow state, or `null` (a browser's challenge, or the page's copy, which has no token).
+ */
+export function serverPendingOf(challenge: SecondFactorChallenge): PendingSignIn | null {
+  const { session, serverSession } = partsOf(challenge);
+  if (session === null || !isObject(serverSession) || serverSession.kind !== PENDING_KIND) return null;
+  const accessToken = tokenOf(serverSession.accessToken);
+  const { providerId } = session;
+  if (accessToken === null || typeof providerId !== 'string') return null;
+  return { accessToken, refreshToken: null, providerId };
 }
 
 /** The GoTrue session id of an access token, or `null`. */
