@@ -2,7 +2,7 @@
  * Email action codes (spec §2): handling every mode of an action URL (`actionUrl.ts` reads the URL).
  * @module
  */
-import { parseActionUrl } from './actionUrl.ts';
+import { isUrlTenantAllowed, parseActionUrl } from './actionUrl.ts';
 import { isRetryableError, toErrorInfo } from './errors.ts';
 import type { MessageKey } from './messages.ts';
 import type { ActionMode, AuthProvider } from './provider.ts';
@@ -25,6 +25,12 @@ export type ActionResult =
 export interface ActionOptions {
   /** Origins a continue URL may point to; the first is the base for relative URLs. Default: the URL's origin. */
   allowedOrigins?: readonly string[];
+  /**
+   * The tenants a link may name: the widget's configured tenant ids (`null` for the default tenant). A link
+   * naming another gets its failure card without a provider call. Unset: the link's tenant is used as it
+   * is (the widget's own flow checks it against its configuration before it gets here).
+   */
+  tenantIds?: readonly (string | null)[];
 }
 
 const FAILURE: Record<Exclude<ActionMode, 'signIn' | 'select'>, ActionResult> = {
@@ -65,6 +71,9 @@ export async function handleActionCode(
   const continueUrl = safeRedirect(params.continueUrl, allowed);
   const code = params.oobCode;
   if (code === null) return FAILURE[params.mode];
+  if (options.tenantIds && !isUrlTenantAllowed(params.tenantId, options.tenantIds)) {
+    return FAILURE[params.mode];
+  }
   try {
     await provider.setTenant(params.tenantId);
   } catch (e) {

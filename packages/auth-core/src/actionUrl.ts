@@ -43,4 +43,16 @@ export function parseActionUrl(url: string | URL): ActionParams | null {
   };
 }
 
+/**
+ * Whether the tenant a URL names (an action link's or a `select` link's `tenantId`) may be used: the URL
+ * names none, or one of `tenantIds`, the widget's configured tenants (`null` for the default one). A
+ * widget without tenants signs in on the project's default tenant only, so it takes no tenant from a URL:
+ * anyone can write a link, and the flow would otherwise sign in on whatever tenant it names.
+ * @example isUrlTenantAllowed('acme', ['acme', null]) // true
+ * @example isUrlTenantAllowed('other', []) // false
+ */
+export function isUrlTenantAllowed(tenantId: string | null, tenantIds: readonly (string | null)[]): boolean {
+  return tenantId === null || tenantIds.includes(tenantId);
+}
+
 /** The outcome of an action URL, as the card to show. `widget` means: show the sign-in widget. */

@@ -4,7 +4,7 @@
  * the engine (`transition.ts`) loads after the first card.
  * @module
  */
-import { parseActionUrl } from './actionUrl.ts';
+import { type ActionParams, isUrlTenantAllowed, parseActionUrl } from './actionUrl.ts';
 import { emailOptionOf, optionsFor, phoneOptionOf, type SignInOption, type WidgetConfig } from './config.ts';
 import { BUSY_SPINNER_DELAY_MS } from './constants.ts';
 import type { FlowEvent } from './events.ts';
@@ -144,6 +144,8 @@ export function begin(
   }
   const { config } = ctx;
   const action = parseActionUrl(url);
+  const tenantIds = (config.tenants ?? []).map((t) => t.id);
+  const foreign = action !== null && !isUrlTenantAllowed(action.tenantId, tenantIds);
   const started: FlowState = {
     ...state,
     pageUrl: url,
@@ -153,9 +155,11 @@ export function begin(
       config.allowedOrigins,
       config.signInSuccessUrl,
     ),
-    tenantId: action?.tenantId ?? state.tenantId,
+    // A tenant the configuration does not list is never taken from the URL (see isUrlTenantAllowed).
+    tenantId: (foreign ? null : action?.tenantId) ?? state.tenantId,
   };
   if (signOut) return call(started, { kind: 'signOut' }, { card: 'spinner' });
+  if (action !== null && foreign) return refuseForeignTenant(started, ctx, action);
   if (action?.mode === 'signIn' && action.oobCode !== null) {
     return call(
       started,
@@ -168,6 +172,17 @@ export function begin(
   }
   if (redirectPending) return call(started, { kind: 'redirectResult' }, { card: 'spinner' });
   return firstCard(started, ctx);
+}
+
+/**
+ * A URL naming a tenant the widget is not configured for, refused before any provider call: a link with
+ * a code (an email link, an action code) shows the invalid-code error; a `select` link (or a sign-in
+ * link without its code) shows the first card with "not enabled for this app".
+ */
+function refuseForeignTenant(state: FlowState, ctx: FlowContext, action: ActionParams): TransitionResult {
+  const withCode = action.mode !== 'select' && (action.mode !== 'signIn' || action.oobCode !== null);
+  if (!withCode) return firstCard(state, ctx, 'operation-not-allowed');
+  return go(state, { card: 'recoverableError', message: 'invalid-action-code', retry: null });
 }
 
 /**
