@@ -273,3 +273,131 @@ test.describe('the gate in front of Remix (issue 12)', () => {
     expect(next.status).toBe(200);
   });
 });
+
+/** The raw answer's status and headers (lower-case names). */
+function parseAnswer(answer: string): { status: number; headers: Record<string, string> } {
+  const [head = ''] = answer.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers };
+}
+
+test.describe('odd requests answered by the gate (issue 24)', () => {
+  // method, target, status, Allow (or null for none)
+  const ODD: [string, string, number, string | null][] = [
+    ['TRACE', '/login', 405, 'GET, HEAD, OPTIONS, POST'],
+    ['PROPFIND', '/login', 405, 'GET, HEAD, OPTIONS, POST'],
+    ['MKCOL', '/account', 405, 'GET, HEAD, OPTIONS'],
+    ['OPTIONS', '/login', 204, 'GET, HEAD, OPTIONS, POST'],
+    ['OPTIONS', '/passkeys/credentials', 204, 'GET, HEAD, OPTIONS, POST, DELETE'],
+    ['POST', '/', 405, 'GET, HEAD, OPTIONS'],
+    ['POST', '/account', 405, 'GET, HEAD, OPTIONS'],
+    ['PUT', '/account', 405, 'GET, HEAD, OPTIONS'],
+    ['POST', '/bench/bare', 405, 'GET, HEAD, OPTIONS'],
+    ['POST', '/_root.data', 405, 'GET, HEAD, OPTIONS'],
+    ['PUT', '/login', 405, 'GET, HEAD, OPTIONS, POST'],
+    ['DELETE', '/login', 405, 'GET, HEAD, OPTIONS, POST'],
+    ['PATCH', '/session', 405, 'GET, HEAD, OPTIONS, POST'],
+    ['GET', '/login?_data=x', 400, null],
+    ['GET', '/login?_data=routes/login', 400, null],
+    ['GET', '/login%zz', 400, null],
+    ['GET', '/%E0%A4%A', 400, null],
+    ['CONNECT', '127.0.0.1:4320', 405, 'GET, HEAD, OPTIONS'],
+  ];
+
+  test('unknown methods, writes without an action, _data probes and bad escapes: 4xx, one log line each, no stack', async () => {
+    const since = hostLogSince();
+    for (const [method, target, expected, allow] of ODD) {
+      const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? 'a=1' : '';
+      const answer = parseAnswer(
+        await rawRequest(
+          `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:4320\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        ),
+      );
+      expect(answer.status, `${method} ${target}`).toBe(expected);
+      expect(answer.headers.allow ?? null, `${method} ${target}`).toBe(allow);
+    }
+    // Each request is one access-log line (a query value shown as [redacted])…
+    await expect.poll(() => /^CONNECT 127\.0\.0\.1:4320 405/m.test(since())).toBe(true);
+    const log = since();
+    for (const [method, target, expected] of ODD) {
+      const path = target.split('?')[0] ?? target;
+      const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const lines = log.match(new RegExp(`^${method} ${escaped}\\S* ${expected} `, 'gm')) ?? [];
+      expect(lines.length, `${method} ${target} in the log`).toBeGreaterThanOrEqual(1);
+    }
+    // …and nothing else: no stack, no error, no Remix warning.
+    expect(log).not.toMatch(/^ {4}at /m);
+    expect(log).not.toMatch(/Error|Warning|URIError/);
+  });
+
+  test('the browser’s own data requests (`.data`) still answer', async ({ request }) => {
+    const data = await request.get('/login.data');
+    expect(data.status()).toBe(200);
+    const root = await request.get('/_root.data?_routes=root');
+    expect(root.status()).toBe(200);
+  });
+
+  test('Strict-Transport-Security on a public host name, never on a local one', async () => {
+    for (const path of ['/bench/bare', '/login%zz']) {
+      const publicHost = parseAnswer(
+        await rawRequest(`GET ${path} HTTP/1.1\r\nHost: doorway.example\r\nConnection: close\r\n\r\n`),
+      );
+      expect(publicHost.headers['strict-transport-security'], path).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      for (const host of ['127.0.0.1:4320', 'localhost:4320', '[::1]:4320', 'app.localhost:4320']) {
+        const local = parseAnswer(
+          await rawRequest(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+        );
+        expect(local.headers['strict-transport-security'], `${host}${path}`).toBeUndefined();
+      }
+    }
+  });
+
+  test('a code-mode URL on /login goes to /action (303, no-store, same-origin referrer), the code never in /login', async ({
+    request,
+    page,
+    widget,
+  }) => {
+    const email = uniqueEmail('code-on-login');
+    await createAccount(email, 'secret123');
+    await sendOobCode({ requestType: 'PASSWORD_RESET', email });
+    const code = await lastOobCode(email, 'PASSWORD_RESET');
+    const query = `?mode=resetPassword&oobCode=${encodeURIComponent(code.oobCode)}&lang=en`;
+    const answer = await request.get(`/login${query}`, { maxRedirects: 0 });
+    expect(answer.status()).toBe(303);
+    expect(answer.headers().location).toBe(`/action${query}`);
+    expect(answer.headers()['cache-control']).toBe('no-store');
+    expect(answer.headers()['referrer-policy']).toBe('same-origin');
+    expect(await answer.text()).not.toContain(code.oobCode);
+
+    for (const mode of [
+      'recoverEmail',
+      'verifyEmail',
+      'verifyAndChangeEmail',
+      'revertSecondFactorAddition',
+    ]) {
+      const other = await request.get(`/login?mode=${mode}&oobCode=abc`, { maxRedirects: 0 });
+      expect(other.status(), mode).toBe(303);
+      expect(other.headers().location, mode).toBe(`/action?mode=${mode}&oobCode=abc`);
+    }
+    // Sign-in links and `select` stay on the sign-in page.
+    for (const mode of ['signIn', 'select']) {
+      const stays = await request.get(`/login?mode=${mode}&oobCode=abc`, { maxRedirects: 0 });
+      expect(stays.status(), mode).toBe(200);
+    }
+
+    // In a browser the link lands on the action page, which offers the reset without the code in the page.
+    const response = await page.goto(`/login${query}`);
+    expect(new URL(page.url()).pathname).toBe('/action');
+    expect(response?.headers()['referrer-policy']).toBe('same-origin');
+    await widget.card('passwordReset');
+    expect(await page.content()).not.toContain(code.oobCode);
+  });
+});
