@@ -36,7 +36,13 @@ try {
   buildHost();
   const common = {
     emulator: emulator.address,
-    env: { DOORWAY_TOS_URL: '/terms', DOORWAY_PRIVACY_URL: '/privacy' },
+    // The tests reach the hosts from 127.0.0.1 as from a proxy: e2e/host/throttle.spec.ts gives each of its
+    // browsers its own X-Forwarded-For, so its limits are its own and never slow the other specs.
+    env: {
+      DOORWAY_TOS_URL: '/terms',
+      DOORWAY_PRIVACY_URL: '/privacy',
+      DOORWAY_TRUSTED_PROXIES: '127.0.0.1,::1',
+    },
   };
   children.push(await serveLogged({ ...common, port }));
   children.push(

@@ -4,6 +4,7 @@
  * on the pages that show it, never on the server or in the first paint.
  * @module
  */
+import { type ErrorCode, isErrorCode } from '@doorway/auth-core';
 import { methodOf } from '@doorway/auth-core/first-card';
 import type { HostAuth } from './browser-auth.ts';
 import type { PublicConfig } from './public-config.ts';
@@ -20,13 +21,17 @@ export function loadHostAuth(config: PublicConfig): Promise<HostAuth> {
 /**
  * Exchanges the signed-in user's token for the server's session cookie (`POST /session`), with the option
  * of the sign-in (`providerId`: `password` is the `email` option) for the server's "Last used" cookie.
- * Resolves whether the server accepted the token.
+ * Resolves `null` when the server accepted the token, else the catalogue code to show: the one the server
+ * answered (`too-many-requests` for its throttle's 429, `requires-recent-login`…), or `generic`.
  */
-export async function startServerSession(auth: HostAuth | null, providerId?: string): Promise<boolean> {
-  if (auth === null) return false;
+export async function startServerSession(
+  auth: HostAuth | null,
+  providerId?: string,
+): Promise<ErrorCode | null> {
+  if (auth === null) return 'generic';
   try {
     const idToken = await auth.sessionToken();
-    if (idToken === null) return false;
+    if (idToken === null) return 'generic';
     const method = providerId === undefined ? undefined : methodOf(providerId);
     const response = await fetch('/session', {
       method: 'POST',
@@ -34,8 +39,12 @@ export async function startServerSession(auth: HostAuth | null, providerId?: str
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ idToken, method }),
     });
-    return response.ok;
+    if (response.ok) return null;
+    const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+    const code = body?.code;
+    if (isErrorCode(code)) return code;
+    return response.status === 429 ? 'too-many-requests' : 'generic';
   } catch {
-    return false;
+    return 'generic';
   }
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ACTION_PAGE } from '../action.server.ts';
 import { isStaticCard } from '../action-cards.ts';
 import { FlowPage } from '../components/FlowPage.tsx';
@@ -6,11 +6,12 @@ import type { LoginView } from '../login.server.ts';
 import { loginAction, loginLoader } from '../login-route.server.ts';
 import type { PageHandle } from '../root.tsx';
 import { ACTION_PAGE_HEADERS } from '../security-headers.ts';
+import { pageHeaders } from '../throttle.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Doorway' }, { name: 'robots', content: 'noindex' }];
 
-// Set-Cookie (the flow cookie) is kept by Remix on top of these.
-export const headers = () => ACTION_PAGE_HEADERS;
+// Set-Cookie (the flow cookie) is kept by Remix on top of these; a throttled card keeps its Retry-After.
+export const headers: HeadersFunction = (answered) => pageHeaders(ACTION_PAGE_HEADERS, answered);
 
 // The error card (a refused POST's 403) from this route, so that its answer keeps the headers above.
 export { ErrorBoundary } from '../root.tsx';

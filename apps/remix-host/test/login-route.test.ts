@@ -1,0 +1,59 @@
+/**
+ * The form path's Remix side (`login-route.server.ts`): the view an action renders reaches the loaders of
+ * its own request only, through that request's load context, and nothing of it stays behind.
+ * @see issue 24
+ */
+import { describe, expect, it } from 'vitest';
+import { loginAction, loginLoader } from '../app/login-route.server.ts';
+import { ORIGIN, request } from './fakes.ts';
+
+/** What Remix's `data()` gives a route: the value under `data`. */
+const viewIn = (out: unknown) => (out as { data: { state: { card: string } } }).data;
+
+/** A visitor's flow cookie, from the first card's GET. */
+async function flowCookie(): Promise<string> {
+  const out = (await loginLoader(page(), { clientAddress: '198.51.100.1' })) as {
+    init: { headers: Headers };
+  };
+  const [line = ''] = new Headers(out.init.headers).getSetCookie();
+  return line.split(';')[0] ?? '';
+}
+
+const choose = (cookie: string) =>
+  request('/login', {
+    method: 'POST',
+    origin: ORIGIN,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams({ event: 'CHOOSE_PROVIDER', providerId: 'email' }).toString(),
+  });
+
+const page = (cookie = '') => request('/login', { headers: { cookie } });
+
+describe('the action’s view, handed to the loader (issue 24)', () => {
+  it('reaches the loader of the same request through its load context, once, and leaves nothing on it', async () => {
+    const cookie = await flowCookie();
+    const context = { clientAddress: '203.0.113.1' };
+    const acted = viewIn(await loginAction(choose(cookie), context));
+    expect(acted.state.card).toBe('emailEntry');
+    // Remix's loaders after an action get a copy of its request (same URL and headers) and its context.
+    expect(viewIn(await loginLoader(page(cookie), context)).state.card).toBe('emailEntry');
+    expect(Object.getOwnPropertySymbols(context)).toEqual([]);
+    // Taken once: a later request on the same object renders from its own cookie (the first card's).
+    expect(viewIn(await loginLoader(page(cookie), context)).state.card).toBe('providerChooser');
+  });
+
+  it('never reaches another request, even one sharing the context object', async () => {
+    const [a, b] = [await flowCookie(), await flowCookie()];
+    const shared = { clientAddress: '203.0.113.2' };
+    expect(viewIn(await loginAction(choose(a), shared)).state.card).toBe('emailEntry');
+    // Another visitor (other cookies) on the same object gets their own card.
+    expect(viewIn(await loginLoader(page(b), shared)).state.card).toBe('providerChooser');
+    // And another request's context never sees it.
+    expect(viewIn(await loginAction(choose(a), { clientAddress: '203.0.113.3' })).state.card).toBe(
+      'emailEntry',
+    );
+    expect(viewIn(await loginLoader(page(a), { clientAddress: '203.0.113.3' })).state.card).toBe(
+      'providerChooser',
+    );
+  });
+});
