@@ -77,10 +77,13 @@ test('a passkey: added on /account, signed in with (button and autofill), remove
   await expect(passkeys.list).toContainText('Laptop');
   await passkeys.button('Remove Laptop').click();
   await passkeys.button('Yes, remove it').click();
-  await expect(passkeys.root).toContainText('You have not added a passkey yet.');
+  // Issue 24: removing a passkey ends every session of the user, this one included: the account page
+  // goes on to the sign-in page, and the session cookie is gone.
+  await expect(page).toHaveURL(/\/login\?signInSuccessUrl=%2Faccount$/);
+  expect((await page.context().cookies()).some((c) => c.name === 'doorway_session')).toBe(false);
 
   // The authenticator still holds the passkey; GoTrue no longer knows it.
-  await signOut(page, widget);
+  await widget.card('providerChooser', 'Sign in');
   await widget.button('Sign in with a passkey').click();
   await widget.expectError("That passkey isn't recognized. Try another way to sign in.");
   await expect(widget.root).toHaveAttribute('data-card', 'providerChooser');

@@ -1,8 +1,8 @@
 // Passkeys on the Firebase host (the Auth emulator, the host's passkey server at /passkeys), in Chromium
 // with a virtual authenticator: an account made with a password is offered a passkey once on /account and
 // adds it there, then signs in with "Sign in with a passkey" and by the email field's passkey autofill
-// (each session saying "passkey"), removes it, and a passkey sign-in is then refused with a clear message,
-// nobody signed in. WebAuthn takes no IP address as relying party id: the pages are opened on `localhost`.
+// (each session saying "passkey"), removes it (which ends the session: the page goes to the sign-in page),
+// and a passkey sign-in is then refused with a clear message, nobody signed in. WebAuthn takes no IP address as relying party id: the pages are opened on `localhost`.
 import type { Page } from '@playwright/test';
 import { HOST_PORT } from '../playwright.config.ts';
 import { addAuthenticator } from '../webauthn.ts';
@@ -88,10 +88,12 @@ test('a passkey: offered once after a password sign-in, added, signed in with (b
 
   await passkeys.button('Remove Passkey').click();
   await passkeys.button('Yes, remove it').click();
-  await expect(passkeys.card).toContainText('You have not added a passkey yet.');
+  // Issue 24: removing a passkey ends every session of the user, this one included: the account page
+  // goes on to the sign-in page, and the session cookie is gone.
+  await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
+  expect((await page.context().cookies()).some((c) => c.name === 'doorway_session')).toBe(false);
 
   // The authenticator still holds the passkey; the host no longer knows it.
-  await signOut(page);
   await page.goto('/login');
   await widget.button('Sign in with a passkey').click();
   await widget.expectError("That passkey isn't recognized. Try another way to sign in.");

@@ -431,3 +431,77 @@ test.describe('session security', () => {
     expect(log.includes(password), 'the new password in the log').toBe(false);
   });
 });
+
+test.describe('fresh authentication stays fresh (issue 24)', () => {
+  /**
+   * An unsigned custom token (the emulator accepts them) for `uid` with developer `claims`: what
+   * `POST /account/browser-sign-in` mints, carrying the sign-in time of the session it came from.
+   */
+  function customToken(uid: string, claims: Record<string, unknown>): string {
+    const now = Math.floor(Date.now() / 1000);
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const payload = {
+      aud: 'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit',
+      iss: 'firebase-auth-emulator@example.com',
+      sub: 'firebase-auth-emulator@example.com',
+      iat: now,
+      exp: now + 3600,
+      uid,
+      claims,
+    };
+    return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
+  }
+
+  async function idTokenOfCustomToken(token: string): Promise<string> {
+    const response = await fetch(
+      `${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, returnSecureToken: true }),
+      },
+    );
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { idToken: string }).idToken;
+  }
+
+  const postSession = (idToken: string) =>
+    fetch(`${HOST}/session`, {
+      method: 'POST',
+      headers: { origin: HOST, 'content-type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+    });
+
+  test('a browser sign-in’s token from an old session cannot start a new one; a fresh one can, audited without the token', async () => {
+    const { uid } = await createAccount(uniqueEmail('fresh'), 'secret123');
+    const now = Math.floor(Date.now() / 1000);
+    // The custom-token sign-in itself is now (its auth_time), but the sign-in it stands for was an hour ago.
+    const stale = await idTokenOfCustomToken(customToken(uid, { doorway_auth_time: now - 3600 }));
+    const refused = await postSession(stale);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+
+    const logSince = hostLogSince();
+    const fresh = await idTokenOfCustomToken(customToken(uid, { doorway_auth_time: now - 60 }));
+    const accepted = await postSession(fresh);
+    expect(accepted.status).toBe(204);
+    const cookie = /doorway_session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    expect(cookie).not.toBe('');
+    let log = '';
+    await expect
+      .poll(() => {
+        log = logSince();
+        return log.includes(`[doorway audit] session minted uid="${uid}" address="`);
+      }, 'the audit line in the host’s log')
+      .toBe(true);
+    expect(log.includes(fresh), 'the ID token in the log').toBe(false);
+    expect(log.includes(cookie), 'the session cookie in the log').toBe(false);
+
+    // That session is made from a sign-in a minute old: the browser's SDK still gets a token for it.
+    const browser = await fetch(`${HOST}/account/browser-sign-in`, {
+      method: 'POST',
+      headers: { origin: HOST, cookie: `doorway_session=${cookie}` },
+    });
+    expect(browser.status).toBe(200);
+  });
+});

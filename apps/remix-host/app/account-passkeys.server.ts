@@ -9,10 +9,13 @@
  *
  * Same-origin JSON only (as every state-changing POST of the host), the session cookie required and
  * verified; the credential is read field by field, each bounded; answers are `no-store`; nothing here logs
- * (credentials and tokens never reach a log). The session's token does not change.
+ * (credentials and tokens never reach a log). The session's token does not change, except that removing a
+ * passkey ends every session of the user, this one included (issue 24: whoever signed in with it, or holds
+ * a session stolen with it, must sign in again).
  * @module
  */
 import type { PasskeyInfo, WebAuthnCreationOptionsJSON, WebAuthnRegistrationJSON } from '@doorway/auth-core';
+import type { SessionBackend } from '@doorway/auth-core/server';
 import { json, type OpenSession, runAccountCall } from './account-calls.server.ts';
 
 export { ACCOUNT_PASSKEYS_PATH } from './public-config.ts';
@@ -146,18 +149,31 @@ async function run(passkeys: AccountPasskeys, call: AccountPasskeysCall): Promis
  * 200 `{ value }` for a call done; 422 `{ code, error }` for a refusal in the catalogue (`passkey-invalid`,
  * `session-expired` for a challenge used or expired, `credential-already-in-use`…); 400 for a body that is
  * no call; 401 without a session that verifies; 403 cross-origin; 404 where the host does not run passkeys
- * on the server; 405 for anything but POST; 503 when the backend cannot be asked.
+ * on the server; 405 for anything but POST; 503 when the backend cannot be asked. After a removal the
+ * user's sessions are revoked with `sessions` (the request's session operations), when given.
  */
 export async function accountPasskeys(
   request: Request,
   allowedOrigins: readonly string[],
   open: OpenPasskeys | null,
+  sessions: SessionBackend | null = null,
 ): Promise<Response> {
+  let removed = false;
   const done = await runAccountCall(
     request,
     { allowedOrigins, maxBodyBytes: MAX_BODY_BYTES, read: readCall, notACall: 'Not a passkey operation' },
     open,
-    run,
+    async (passkeys: AccountPasskeys, call: AccountPasskeysCall) => {
+      const value = await run(passkeys, call);
+      removed = call.op === 'remove';
+      return value;
+    },
   );
-  return done instanceof Response ? done : json(200, { value: done.value });
+  if (done instanceof Response) return done;
+  if (removed && sessions !== null) {
+    // The passkey is gone either way; a failed revocation only leaves the sessions to their own expiry.
+    const user = await sessions.verifySessionCookie(done.cookie).catch(() => null);
+    if (user !== null) await sessions.revokeSessions(user.uid).catch(() => undefined);
+  }
+  return json(200, { value: done.value });
 }

@@ -8,6 +8,7 @@ import { AuthError, providerName } from '@doorway/auth-core';
 import { getApps, initializeApp } from 'firebase/app';
 import { getAuth, signInWithCustomToken } from 'firebase/auth';
 import type { HostAuth } from './browser-auth.ts';
+import { withEnumerationProtection } from './enumeration.ts';
 import { PASSKEYS_PATH } from './passkeys-path.ts';
 import type { PublicConfig } from './public-config.ts';
 
@@ -84,20 +85,33 @@ export function loadFirebaseProvider(config: PublicConfig): Promise<FirebaseProv
   return pending;
 }
 
-/** The Firebase provider as the login widget needs it: the provider and the user's ID token. */
+/**
+ * The Firebase provider as the login widget needs it: the provider and the user's ID token. With
+ * `DOORWAY_EMAIL_ENUMERATION_PROTECTION` on, an unknown address reads as a wrong password and gets "Check
+ * your email", as on the form path, even when the project's own protection is off.
+ */
 export async function loadFirebaseAuth(config: PublicConfig): Promise<HostAuth> {
   const provider = await loadFirebaseProvider(config);
   return {
-    provider,
+    provider: config.emailEnumerationProtection ? withEnumerationProtection(provider) : provider,
     sessionToken: async () => (await provider.auth.currentUser?.getIdToken()) ?? null,
   };
 }
 
 /**
+ * Where "Sign in again" leads when the session's own sign-in is too old to hand the SDK a token (or there
+ * is no session any more): the sign-in page, back to the account page after.
+ */
+export const SIGN_IN_AGAIN_URL = '/login?signInSuccessUrl=%2Faccount';
+
+/**
  * Signs this page's SDK in as `uid`, the session's user, with a custom token from
  * `POST /account/browser-sign-in` (same origin, the session cookie). Always asks when `force` (to sign in
  * again for a sensitive change); else only when the SDK has nobody or another user (a sign-in made on the
- * server path). Rejects when the server refuses.
+ * server path). The server hands out a token only within a few minutes of the session's sign-in: past
+ * them it answers 401, which rejects `requires-recent-login`, and with `force` (the person pressed "Sign in
+ * again") sends the page to the sign-in page instead, where they sign in anew. Rejects when the server
+ * refuses otherwise.
  */
 export async function signInFirebaseAs(
   config: PublicConfig,
@@ -107,6 +121,11 @@ export async function signInFirebaseAs(
   const provider = await loadFirebaseProvider(config);
   if (!force && provider.auth.currentUser?.uid === uid) return provider;
   const response = await fetch('/account/browser-sign-in', { method: 'POST', credentials: 'same-origin' });
+  if (response.status === 401 && force) {
+    window.location.assign(SIGN_IN_AGAIN_URL);
+    // The page is leaving: the operation stays pending until it has.
+    return new Promise<never>(() => undefined);
+  }
   if (!response.ok) throw new AuthError(response.status === 401 ? 'requires-recent-login' : 'generic');
   const { token } = (await response.json()) as { token: string };
   await signInWithCustomToken(provider.auth, token);

@@ -5,35 +5,41 @@
  * {@link PASSKEY_SIGN_IN_CLAIM} so the session made from it says it was a passkey (`signInProvider`
  * `passkey`, not firebase's `custom`).
  *
- * The relying party: `DOORWAY_PASSKEY_RP_ID` when set, else the hostname of the request's own origin.
- * WebAuthn refuses IP addresses as RP ID, so a request on one (and no setting) gets 404
- * `passkeys-unsupported`. Ceremonies may come from the host's trusted origins (`origin.server.ts`) whose
- * hostname is the RP ID or below it. Writes are same-origin only (403 otherwise), as every state-changing
- * request of the host; every answer is `no-store`; nothing here logs (credentials and tokens never reach a
- * log). One challenge store serves every relying party, so a ceremony may start on one request and end on
- * another.
+ * The relying party comes from the configuration only, never from a request's `Host` (issue 24), see
+ * {@link passkeyRelyingParty}: its id is `DOORWAY_PASSKEY_RP_ID`, else the public origin's hostname
+ * (`DOORWAY_PUBLIC_ORIGIN`), else `localhost` in development; ceremonies may come from the public origin
+ * (in development the listening origins `http://localhost:<PORT>` and `http://127.0.0.1:<PORT>`) and
+ * `DOORWAY_ALLOWED_ORIGINS`, those whose hostname is the RP ID or below it. WebAuthn refuses IP addresses as
+ * RP ID: an IP address as the only choice gets 404 `passkeys-unsupported`. Writes are same-origin only (403
+ * otherwise), as every state-changing request of the host; every answer is `no-store`; nothing here logs
+ * (credentials and tokens never reach a log).
+ *
+ * Adding a passkey asks for a sign-in within the last few minutes (the passkey server checks the ID
+ * token's sign-in, {@link markPasskeySignIns} makes a browser sign-in's token count from the person's own
+ * sign-in), and removing one ends every session of the user.
  * @module
  */
 import { isIP } from 'node:net';
 import {
-  createMemoryChallengeStore,
   createPasskeyServer,
   type PasskeyAdminAuth,
   type PasskeyChallengeStore,
   type PasskeyServer,
 } from '@doorway/adapter-firebase/server';
 import type { SessionBackend } from '@doorway/auth-core/server';
+import type { HostConfig } from './config.server.ts';
 import { unverifiedClaims } from './jwt.server.ts';
-import { isTrustedOrigin, trustedOrigins } from './origin.server.ts';
+import { isTrustedOrigin } from './origin.server.ts';
 import { PASSKEYS_PATH } from './passkeys-path.ts';
-import { forbidden } from './session.server.ts';
+import { hostChallengeStore } from './redis-stores.server.ts';
+import { forbidden, SIGN_IN_TIME_CLAIM } from './session.server.ts';
 
 export { PASSKEYS_PATH };
 
 /** The custom token claim that marks a passkey sign-in (a developer claim: it rides in the ID token). */
 export const PASSKEY_SIGN_IN_CLAIM = 'doorway_sign_in';
 
-/** The relying party of a request: its id and the origins its ceremonies may come from. */
+/** The host's relying party: its id and the origins its ceremonies may come from. */
 export interface RelyingParty {
   rpId: string;
   origins: string[];
@@ -45,17 +51,22 @@ export function isIpHost(hostname: string): boolean {
 }
 
 /**
- * The relying party of a request: `rpId` (else the request's hostname) and the trusted origins on it or
- * below it; `null` when the id would be an IP address or no trusted origin fits it.
+ * The host's relying party, from its configuration only (issue 24: a request's `Host` is whatever the
+ * client wrote). The id: `passkeyRpId`, else the public origin's hostname, else `localhost`. The origins:
+ * the public origin (without one, the listening origins `http://localhost:<port>` and
+ * `http://127.0.0.1:<port>`) and the allowed origins, those whose hostname is the id or below it. `null`
+ * when the id would be an IP address or no origin fits it.
  */
-export function relyingParty(
-  request: Request,
-  rpId: string | null,
-  allowedOrigins: readonly string[],
+export function passkeyRelyingParty(
+  config: Pick<HostConfig, 'passkeyRpId' | 'publicOrigin' | 'allowedOrigins' | 'port'>,
 ): RelyingParty | null {
-  const id = rpId ?? new URL(request.url).hostname;
+  const listening =
+    config.publicOrigin === null
+      ? [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]
+      : [config.publicOrigin];
+  const id = config.passkeyRpId ?? new URL(listening[0] ?? 'http://localhost').hostname;
   if (isIpHost(id)) return null;
-  const origins = trustedOrigins(request, allowedOrigins).filter((origin) => {
+  const origins = [...new Set([...listening, ...config.allowedOrigins])].filter((origin) => {
     const host = new URL(origin).hostname;
     return host === id || host.endsWith(`.${id}`);
   });
@@ -66,11 +77,11 @@ export function relyingParty(
 export interface PasskeyHostOptions {
   /** firebase-admin's Auth (wrapped by {@link markPasskeySignIns}); `null` where there is no passkey server. */
   auth: PasskeyAdminAuth | null;
-  /** `DOORWAY_PASSKEY_RP_ID`, or `null` for the request's hostname. */
-  rpId: string | null;
+  /** The configured relying party ({@link passkeyRelyingParty}); `null`: no passkeys. */
+  relyingParty: RelyingParty | null;
   rpName: string;
+  /** The host's trusted origins, for the origin check of writes. */
   allowedOrigins: readonly string[];
-  /** Shared by every relying party's server. */
   store: PasskeyChallengeStore;
 }
 
@@ -82,52 +93,56 @@ function unsupported(): Response {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// A server per relying party (the RP id follows the request's host unless set): a few at most.
-const MAX_SERVERS = 16;
 
-/** The handler of `/passkeys/*`, keeping one passkey server per relying party. */
+/** The handler of `/passkeys/*`: the passkey server of the configured relying party. */
 export function passkeyHandler(options: PasskeyHostOptions): (request: Request) => Promise<Response> {
-  const servers = new Map<string, PasskeyServer>();
-  const serverFor = (auth: PasskeyAdminAuth, rp: RelyingParty): PasskeyServer => {
-    const key = `${rp.rpId} ${rp.origins.join(' ')}`;
-    let server = servers.get(key);
-    if (server === undefined) {
-      if (servers.size >= MAX_SERVERS) servers.clear();
-      server = createPasskeyServer({
-        auth,
-        rpId: rp.rpId,
-        rpName: options.rpName,
-        origins: rp.origins,
-        basePath: PASSKEYS_PATH,
-        store: options.store,
-      });
-      servers.set(key, server);
-    }
-    return server;
-  };
+  const { auth, relyingParty: rp } = options;
+  const server: PasskeyServer | null =
+    auth === null || rp === null
+      ? null
+      : createPasskeyServer({
+          auth,
+          rpId: rp.rpId,
+          rpName: options.rpName,
+          origins: rp.origins,
+          basePath: PASSKEYS_PATH,
+          store: options.store,
+        });
   return async (request) => {
-    const { auth } = options;
-    if (auth === null) return unsupported();
+    if (server === null) return unsupported();
     if (WRITES.has(request.method) && !isTrustedOrigin(request, options.allowedOrigins)) return forbidden();
-    const rp = relyingParty(request, options.rpId, options.allowedOrigins);
-    if (rp === null) return unsupported();
-    const response = await serverFor(auth, rp).handle(request);
+    const response = await server.handle(request);
     response.headers.set('cache-control', 'no-store');
     return response;
   };
 }
 
-/** A process-wide challenge store (this process's memory; see the adapter's README for several). */
+/**
+ * A process-wide challenge store: this process's memory, or Redis when `DOORWAY_REDIS_URL` is set (a
+ * ceremony's answer may reach another process; see `redis-stores.server.ts`).
+ */
 export function passkeyChallengeStore(): PasskeyChallengeStore {
-  return createMemoryChallengeStore();
+  return hostChallengeStore();
 }
 
-/** firebase-admin's Auth whose custom tokens (minted by a passkey sign-in only) carry the passkey claim. */
+/**
+ * firebase-admin's Auth as the passkey server uses it: its custom tokens (minted by a passkey sign-in only)
+ * carry the passkey claim, and a verified ID token's `auth_time` is the person's own sign-in: the earlier
+ * {@link SIGN_IN_TIME_CLAIM} when the token comes from a browser sign-in (`POST /account/browser-sign-in`),
+ * whose custom-token sign-in Firebase stamps with its own moment (issue 24).
+ */
 export function markPasskeySignIns(auth: PasskeyAdminAuth): PasskeyAdminAuth {
   return {
-    verifyIdToken: (token, checkRevoked) => auth.verifyIdToken(token, checkRevoked),
+    async verifyIdToken(token, checkRevoked) {
+      const decoded = await auth.verifyIdToken(token, checkRevoked);
+      const carried: unknown = decoded[SIGN_IN_TIME_CLAIM];
+      return typeof carried === 'number' && Number.isFinite(carried) && carried < decoded.auth_time
+        ? { ...decoded, auth_time: carried }
+        : decoded;
+    },
     getUser: (uid) => auth.getUser(uid),
     setCustomUserClaims: (uid, claims) => auth.setCustomUserClaims(uid, claims),
+    revokeRefreshTokens: (uid) => auth.revokeRefreshTokens(uid),
     createCustomToken: (uid, claims) =>
       auth.createCustomToken(uid, { ...claims, [PASSKEY_SIGN_IN_CLAIM]: 'passkey' }),
   };

@@ -7,9 +7,10 @@
  */
 
 import { AuthError, type MessageKey, messageFor } from '@doorway/auth-core';
-import type { SessionBackend } from '@doorway/auth-core/server';
+import type { SessionBackend, SessionUser } from '@doorway/auth-core/server';
 import { unverifiedClaims } from './jwt.server.ts';
 import { lastUsedCookieHeader } from './last-used.server.ts';
+import { UNKNOWN_CLIENT } from './load-context.ts';
 import { isTrustedOrigin } from './origin.server.ts';
 
 /** Name of the session cookie on localhost/127.0.0.1 (plain http, no `Secure`). */
@@ -25,6 +26,68 @@ export const SESSION_MAX_AGE_SECONDS = 5 * 24 * 3600;
 export const LOGIN_FOR_ACCOUNT = '/login?signInSuccessUrl=%2Faccount';
 /** Where sign-out leads: the login page, which signs the browser's SDK out too and shows the card. */
 export const SIGNED_OUT = '/login?signedOut=1';
+
+/**
+ * How recent a sign-in must be (issue 24): `POST /session` starts a session only from the token of a sign-in
+ * made within this many seconds, and `POST /account/browser-sign-in` hands the browser's SDK a token only
+ * for a session whose sign-in is that recent. Five minutes, as Firebase asks of its own sensitive changes
+ * (`requires-recent-login`). So a stolen cookie or an old token buys no fresh sign-in: it cannot be renewed
+ * into a new 5-day session, nor turned into a sign-in that passes a recent-login check.
+ */
+export const FRESH_SIGN_IN_SECONDS = 5 * 60;
+
+/**
+ * The claim a browser sign-in's token carries (`POST /account/browser-sign-in`): when the session it was
+ * minted for signed in, in seconds. Firebase stamps a custom-token sign-in's `auth_time` with the moment
+ * the token was used; this claim, which rides in every ID token and session cookie made from that
+ * sign-in (and is signed with them), keeps the time of the sign-in the person made, so the token's
+ * sign-in never counts as fresher than that one ({@link signInTimeOf}).
+ */
+export const SIGN_IN_TIME_CLAIM = 'doorway_auth_time';
+
+/**
+ * When the sign-in a verified session or token stands for was made (ms since the epoch): its `authTime`,
+ * or the earlier {@link SIGN_IN_TIME_CLAIM} it carries. `value` must have been verified by the backend
+ * (its claims are read, not checked, here).
+ */
+export function signInTimeOf(session: Pick<SessionUser, 'authTime'>, value: string): number {
+  const carried = unverifiedClaims(value)?.[SIGN_IN_TIME_CLAIM];
+  return typeof carried === 'number' && Number.isFinite(carried)
+    ? Math.min(session.authTime, carried * 1000)
+    : session.authTime;
+}
+
+/** Whether a sign-in made at `signInAt` (ms) is within {@link FRESH_SIGN_IN_SECONDS} of `now`. */
+export function isFreshSignIn(signInAt: number, now: number = Date.now()): boolean {
+  return now - signInAt <= FRESH_SIGN_IN_SECONDS * 1000;
+}
+
+/**
+ * The audit line of a session or a browser sign-in token handed out: what, whose (uid), to which client
+ * address, when. Never the token or the cookie.
+ */
+export function auditLine(
+  event: 'session' | 'browser-sign-in',
+  uid: string,
+  address: string,
+  now: number,
+): string {
+  const at = new Date(now).toISOString();
+  return `[doorway audit] ${event} minted uid=${JSON.stringify(uid)} address=${JSON.stringify(address)} at=${at}`;
+}
+
+/** Where audit lines go, and the clock they are stamped with (tests pass their own). */
+export interface Audit {
+  /** The client's address (`clientAddressOf(context)` of the route). */
+  clientAddress: string;
+  now(): number;
+  write(line: string): void;
+}
+
+/** An {@link Audit} for a request from `clientAddress`, on the real clock, to the server's log. */
+export function auditOf(clientAddress: string = UNKNOWN_CLIENT): Audit {
+  return { clientAddress, now: () => Date.now(), write: (line) => console.info(line) };
+}
 
 // ID tokens are about 1 kB (plus at most 1 kB of custom claims); anything much larger is not one.
 const MAX_BODY_BYTES = 16 * 1024;
@@ -153,22 +216,25 @@ async function readSessionRequest(request: Request): Promise<SessionRequest | nu
 /**
  * `POST /session`: exchanges the posted ID token (`{"idToken": "…"}` or a form field) for a session
  * cookie. 204 with `Set-Cookie` on success; 403 for a cross-origin request; 400 without a token; 401 for
- * a bad, expired, revoked or disabled user's token; 503 when Firebase cannot be asked. The sign-in's option
- * (`method`: `email`, `google.com`, …), when it is one, is kept in the "Last used" cookie too; a missing or
- * malformed one sets nothing and fails nothing.
+ * a bad, expired, revoked or disabled user's token, or one whose sign-in is older than
+ * {@link FRESH_SIGN_IN_SECONDS} (`requires-recent-login`); 503 when Firebase cannot be asked. The sign-in's
+ * option (`method`: `email`, `google.com`, …), when it is one, is kept in the "Last used" cookie too; a
+ * missing or malformed one sets nothing and fails nothing. Each session started writes one audit line.
  */
 export async function startSession(
   request: Request,
   backend: SessionBackend,
   allowedOrigins: readonly string[],
+  audit: Audit = auditOf(),
 ): Promise<Response> {
   if (request.method !== 'POST') return jsonResponse(405, { error: 'Method not allowed' }, { allow: 'POST' });
   if (!isTrustedOrigin(request, allowedOrigins)) return forbidden();
   const body = await readSessionRequest(request);
   if (body === null) return jsonResponse(400, { error: 'An ID token is required' });
   const url = new URL(request.url);
-  const minted = await mintSession(backend, body.idToken, url);
+  const minted = await mintSession(backend, body.idToken, url, { freshAt: audit.now() });
   if (!('setCookie' in minted)) return jsonResponse(minted.status, { error: messageFor(minted.error) });
+  audit.write(auditLine('session', minted.uid, audit.clientAddress, audit.now()));
   const headers = new Headers({ ...NO_STORE, 'set-cookie': minted.setCookie });
   const lastUsed = lastUsedCookieHeader(body.method, needsSecureCookie(url));
   if (lastUsed !== null) headers.append('set-cookie', lastUsed);
@@ -177,22 +243,30 @@ export async function startSession(
 
 /**
  * Exchanges a sign-in's token (Firebase ID token, Supabase access token) for the session cookie: its
- * `Set-Cookie` value, or the status and catalogue code of the refusal (401 for a bad, expired, revoked or
- * disabled user's token, 503 when the provider cannot be asked). Shared by `POST /session` (the widget in
- * the browser) and the sign-in form path (the server's own sign-in).
+ * `Set-Cookie` value and the session's uid, or the status and catalogue code of the refusal (401 for a
+ * bad, expired, revoked or disabled user's token, 503 when the provider cannot be asked). Shared by
+ * `POST /session` (the widget in the browser) and the sign-in form path (the server's own sign-in, fresh
+ * by construction). With `freshAt` (now, ms), a token whose sign-in is older than
+ * {@link FRESH_SIGN_IN_SECONDS} is refused too (401 `requires-recent-login`, no cookie).
  */
 export async function mintSession(
   backend: SessionBackend,
   token: string,
   url: URL,
-): Promise<{ setCookie: string } | { status: 401 | 503; error: MessageKey }> {
+  options: { freshAt?: number } = {},
+): Promise<{ setCookie: string; uid: string } | { status: 401 | 503; error: MessageKey }> {
   try {
     const cookie = await backend.createSessionCookie(token, { expiresInMs: SESSION_MAX_AGE_SECONDS * 1000 });
     // An ID token issued before a sign-out is revoked with it; the session cookie made from it says so.
-    if ((await backend.verifySessionCookie(cookie, { checkRevoked: true })) === null) {
-      return { status: 401, error: 'session-expired' };
+    const session = await backend.verifySessionCookie(cookie, { checkRevoked: true });
+    if (session === null) return { status: 401, error: 'session-expired' };
+    // The cookie carries the token's sign-in (Firebase copies `auth_time` and the claims; on Supabase the
+    // cookie is the token): an old sign-in's token starts nothing.
+    const { freshAt } = options;
+    if (freshAt !== undefined && !isFreshSignIn(signInTimeOf(session, cookie), freshAt)) {
+      return { status: 401, error: 'requires-recent-login' };
     }
-    return { setCookie: sessionCookieHeader(cookie, url, cookieMaxAge(cookie)) };
+    return { setCookie: sessionCookieHeader(cookie, url, cookieMaxAge(cookie)), uid: session.uid };
   } catch (e) {
     const code = e instanceof AuthError ? e.code : 'generic';
     const status = code === 'session-expired' || code === 'user-disabled' ? 401 : 503;

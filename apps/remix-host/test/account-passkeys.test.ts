@@ -5,6 +5,7 @@
  */
 import { createSupabaseServer } from '@doorway/adapter-supabase/server';
 import type { PasskeyInfo, WebAuthnCreationOptionsJSON } from '@doorway/auth-core';
+import type { SessionBackend } from '@doorway/auth-core/server';
 import { createGoTrueDouble } from '@doorway/gotrue-double';
 import { createSoftAuthenticator } from '@doorway/testing/soft-authenticator';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +107,33 @@ describe('POST /account/passkeys (Supabase, GoTrue double)', () => {
     const gone = await call(server, cookie, { op: 'remove', id: added.id });
     expect(gone.status).toBe(422);
     expect(await gone.json()).toMatchObject({ code: 'passkey-not-found' });
+  });
+
+  it('should end every session of the user once a passkey is removed (issue 24)', async () => {
+    const { server, authenticator } = onDouble();
+    const cookie = await signedUp(server);
+    const started = await valueIn<{ challengeId: string; options: WebAuthnCreationOptionsJSON }>(
+      call(server, cookie, { op: 'startAdd' }),
+    );
+    const credential = await authenticator.create(started.options);
+    const finish = { op: 'finishAdd', challengeId: started.challengeId, credential };
+    const added = await valueIn<PasskeyInfo>(call(server, cookie, finish));
+    const remove = (sessions: SessionBackend) =>
+      accountPasskeys(
+        request(ACCOUNT_PASSKEYS_PATH, {
+          method: 'POST',
+          origin: ORIGIN,
+          headers: { 'content-type': 'application/json', cookie: `doorway_session=${cookie}` },
+          body: JSON.stringify({ op: 'remove', id: added.id }),
+        }),
+        [],
+        (c) => server.accountPasskeys(c),
+        sessions,
+      );
+    expect(await (await remove(server.sessions())).json()).toEqual({ value: null });
+    // The session that removed it is over: GoTrue no longer knows it.
+    expect(await server.sessions().verifySessionCookie(cookie)).toBeNull();
+    expect((await call(server, cookie, { op: 'list' })).status).toBe(401);
   });
 
   it('should refuse a credential made for another origin (passkey-invalid)', async () => {

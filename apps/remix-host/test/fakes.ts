@@ -19,8 +19,12 @@ export const ADA: AuthUser = {
   tenantId: null,
 };
 
-/** A fake session backend: token `good-token` makes cookie `cookie-ada`; `revoked` lists revoked uids. */
-export function fakeSessions(options: { failing?: boolean } = {}): SessionBackend & {
+/**
+ * A fake session backend: token `good-token` makes cookie `cookie-ada`; `revoked` lists revoked uids. The
+ * session's sign-in (`authTime`) is `options.authTime` (ms), else the moment it is verified (a sign-in
+ * made just now).
+ */
+export function fakeSessions(options: { failing?: boolean; authTime?: number } = {}): SessionBackend & {
   revoked: string[];
   users: Map<string, AuthUser>;
 } {
@@ -28,7 +32,8 @@ export function fakeSessions(options: { failing?: boolean } = {}): SessionBacken
   const users = new Map([[ADA.uid, ADA]]);
   const session = (user: AuthUser): SessionUser => {
     const { providerIds: _, ...rest } = user;
-    return { ...rest, signInProvider: 'password', identities: ['email'], authTime: 0, expiresAt: 0 };
+    const authTime = options.authTime ?? Date.now();
+    return { ...rest, signInProvider: 'password', identities: ['email'], authTime, expiresAt: 0 };
   };
   return {
     revoked,

@@ -4,15 +4,21 @@
  * session behind. What needs the real Firebase cookie (expiry, revocation, logs) is in
  * e2e/host/session-security.spec.ts.
  */
+import { messageFor } from '@doorway/auth-core';
 import { describe, expect, it } from 'vitest';
 import {
+  type Audit,
   cookieMaxAge,
   endSession,
+  FRESH_SIGN_IN_SECONDS,
+  isFreshSignIn,
   LOGIN_FOR_ACCOUNT,
   readSessionCookie,
   requireAccount,
   SESSION_MAX_AGE_SECONDS,
   type SessionBackend,
+  SIGN_IN_TIME_CLAIM,
+  signInTimeOf,
   startSession,
 } from '../app/session.server.ts';
 import { fakeSessions, request } from './fakes.ts';
@@ -335,5 +341,71 @@ describe('sign-out in the same second as sign-in (issue 12)', () => {
     );
     expect(response.status).toBe(401);
     expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('fresh authentication stays fresh (issue 24)', () => {
+  const MINUTES = 60_000;
+  const old = Date.now() - (FRESH_SIGN_IN_SECONDS * 1000 + MINUTES);
+
+  /** An audit that keeps its lines, for a client at `address`. */
+  function recorded(address = '203.0.113.7') {
+    const lines: string[] = [];
+    const audit: Audit = { clientAddress: address, now: () => Date.now(), write: (line) => lines.push(line) };
+    return { audit, lines };
+  }
+
+  /** A backend whose cookie is a JWT carrying `claims` (a Firebase session cookie's payload), signed in at `authTime`. */
+  function carrying(claims: Record<string, unknown>, authTime: number): SessionBackend {
+    const cookie = jwt(claims);
+    const base = fakeSessions({ authTime });
+    return {
+      ...base,
+      createSessionCookie: async (token, options) => {
+        await base.createSessionCookie(token, options);
+        return cookie;
+      },
+      verifySessionCookie: (value, options) =>
+        base.verifySessionCookie(value === cookie ? 'cookie-ada' : value, options),
+    };
+  }
+
+  it('an old ID token cannot start a session: 401, no cookie, no audit line', async () => {
+    const { audit, lines } = recorded();
+    const response = await startSession(signIn(), fakeSessions({ authTime: old }), [], audit);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: messageFor('requires-recent-login') });
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(lines).toEqual([]);
+  });
+
+  it('a token of a browser sign-in made from an old session cannot start one either (no renewal chain)', async () => {
+    // Firebase stamps the custom-token sign-in with its own moment; the claim keeps the person's sign-in.
+    const chained = carrying({ [SIGN_IN_TIME_CLAIM]: Math.floor(old / 1000) }, Date.now());
+    expect((await startSession(signIn(), chained, [], recorded().audit)).status).toBe(401);
+    const fresh = carrying({ [SIGN_IN_TIME_CLAIM]: Math.floor(Date.now() / 1000) - 60 }, Date.now());
+    expect((await startSession(signIn(), fresh, [], recorded().audit)).status).toBe(204);
+  });
+
+  it('a fresh sign-in starts a session and writes one audit line: uid, client address, time, no token or cookie', async () => {
+    const { audit, lines } = recorded('198.51.100.23');
+    const response = await startSession(signIn(), fakeSessions(), [], audit);
+    expect(response.status).toBe(204);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\[doorway audit\] session minted uid="uid-ada" address="198\.51\.100\.23" at=\d{4}-\d\d-\d\dT[\d:.]+Z$/,
+    );
+    expect(lines[0]).not.toContain('good-token');
+    expect(lines[0]).not.toContain('cookie-ada');
+  });
+
+  it('the sign-in time is the earlier of the session’s and the one its token carries', () => {
+    expect(signInTimeOf({ authTime: 5_000_000 }, jwt({ [SIGN_IN_TIME_CLAIM]: 1000 }))).toBe(1_000_000);
+    expect(signInTimeOf({ authTime: 5_000_000 }, jwt({ [SIGN_IN_TIME_CLAIM]: 9000 }))).toBe(5_000_000);
+    expect(signInTimeOf({ authTime: 5_000_000 }, jwt({ [SIGN_IN_TIME_CLAIM]: 'soon' }))).toBe(5_000_000);
+    expect(signInTimeOf({ authTime: 5_000_000 }, 'cookie-ada')).toBe(5_000_000);
+    const now = Date.now();
+    expect(isFreshSignIn(now - FRESH_SIGN_IN_SECONDS * 1000, now)).toBe(true);
+    expect(isFreshSignIn(now - FRESH_SIGN_IN_SECONDS * 1000 - 1, now)).toBe(false);
   });
 });

@@ -179,6 +179,7 @@ export type { PasskeyAdminAuth } from './server/passkeyHttp.ts';
 export {
   createPasskeyServer,
   PASSKEY_CHALLENGE_TTL_MS,
+  PASSKEY_RECENT_SIGN_IN_MS,
   type PasskeyServer,
   type PasskeyServerOptions,
 } from './server/passkeys.ts';

@@ -7,6 +7,7 @@ import {
   createFirebaseServer,
   createPasskeyServer,
   PASSKEY_CHALLENGE_TTL_MS,
+  PASSKEY_RECENT_SIGN_IN_MS,
   type PasskeyServer,
 } from '../src/server.ts';
 import {
@@ -159,7 +160,7 @@ describe('passkey server - registration', () => {
     const start = await call('POST', '/registration/options', { token: idToken });
     expect(start.body.options).toMatchObject({
       rp: { id: 'localhost', name: 'Doorway' },
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       excludeCredentials: [{ id: authenticator.credentials()[0]?.id, type: 'public-key' }],
     });
     // The same authenticator again: the browser refuses (InvalidStateError).
@@ -298,7 +299,7 @@ describe('passkey server - sign-in', () => {
     const { uid, idToken } = await signedInUser();
     await register(idToken);
     const start = await call('POST', '/authentication/options');
-    expect(start.body.options).toMatchObject({ rpId: 'localhost', userVerification: 'preferred' });
+    expect(start.body.options).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     expect(start.body.options.allowCredentials ?? []).toEqual([]);
     const signedIn = await signIn();
     expect(signedIn.status).toBe(200);
@@ -378,9 +379,25 @@ describe('passkey server - sign-in', () => {
       status: 204,
       body: null,
     });
-    expect((await call('GET', '/credentials', { token: idToken })).body).toEqual({ passkeys: [] });
     expect(await claimsOf(uid)).toEqual({});
+    // Issue 24: the removal ended the user's sessions, the one that removed it included.
+    expect((await call('GET', '/credentials', { token: idToken })).body).toEqual({
+      error: { code: 'requires-recent-login' },
+    });
     expect(await signIn()).toMatchObject({ status: 404, body: { error: { code: 'passkey-not-found' } } });
+  });
+});
+
+describe('passkey server - recent sign-in (issue 24)', () => {
+  it('refuses to add a passkey with an ID token whose sign-in is older than the window', async () => {
+    const { uid, idToken } = await signedInUser();
+    const stale = server({ rpId: 'localhost', origins: [ORIGIN] });
+    clock += PASSKEY_RECENT_SIGN_IN_MS + 60_000;
+    expect(await register(idToken, authenticator, 'Laptop', stale)).toEqual({
+      status: 401,
+      body: { error: { code: 'requires-recent-login' } },
+    });
+    expect(await claimsOf(uid)).toEqual({});
   });
 });
 

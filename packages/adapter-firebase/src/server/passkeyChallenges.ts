@@ -20,7 +20,9 @@ export interface PasskeyChallenge {
 
 /**
  * A store of waiting challenges. `take` must be atomic (a challenge taken twice at once must be given to
- * one of the two only): with Redis e.g. `GETDEL`, with SQL a `DELETE … RETURNING`.
+ * one of the two only): with Redis e.g. `GETDEL`, with SQL a `DELETE … RETURNING`. A shared store that
+ * cannot answer should reject `AuthError('network-request-failed')`, which the passkey server answers
+ * with 503 (anything else unexpected is a 500 `generic`).
  */
 export interface PasskeyChallengeStore {
   /** Keeps `challenge` under `id` until it is taken or expires. */

@@ -12,7 +12,7 @@ import type { PasskeyErrorBody } from '../passkeyWire.ts';
 /** What the passkey server needs of firebase-admin: an `Auth`, or a tenant's `TenantAwareAuth`. */
 export type PasskeyAdminAuth = Pick<
   AdminAuth,
-  'verifyIdToken' | 'getUser' | 'setCustomUserClaims' | 'createCustomToken'
+  'verifyIdToken' | 'getUser' | 'setCustomUserClaims' | 'createCustomToken' | 'revokeRefreshTokens'
 >;
 
 /** A request the passkey server refuses, with a catalogue code. */
@@ -40,6 +40,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   'passkey-invalid': 400,
   'session-expired': 400,
   'too-many-requests': 429,
+  // A shared challenge store that cannot answer (e.g. Redis down): the service, not the request, failed.
+  'network-request-failed': 503,
 };
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -69,21 +71,31 @@ export function refusalResponse(error: unknown): Response {
   return json(body, STATUS[refusal.code] ?? (refusal.code === 'generic' ? 500 : 400));
 }
 
+/** The signed-in user of a bearer ID token: the uid, the token itself and when that sign-in was made. */
+export interface Bearer {
+  uid: string;
+  /** The ID token (only ever passed back to firebase-admin, never logged or answered). */
+  token: string;
+  /** The sign-in's `auth_time`, in seconds since the epoch. */
+  authTime: number;
+}
+
 /**
- * The uid of the request's `Authorization: Bearer <ID token>`, verified (and checked for revocation
- * when `checkRevoked`). `requires-recent-login` when it is missing, expired, revoked or not a token;
- * `user-disabled` for a disabled user.
+ * The signed-in user of the request's `Authorization: Bearer <ID token>`, verified (and checked for
+ * revocation when `checkRevoked`). `requires-recent-login` when it is missing, expired, revoked or not a
+ * token; `user-disabled` for a disabled user.
  */
-export async function bearerUid(
+export async function bearerOf(
   auth: PasskeyAdminAuth,
   request: Request,
   checkRevoked: boolean,
-): Promise<string> {
+): Promise<Bearer> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
   const token = match?.[1];
   if (token === undefined) refuse('requires-recent-login');
   try {
-    return (await auth.verifyIdToken(token, checkRevoked)).uid;
+    const decoded = await auth.verifyIdToken(token, checkRevoked);
+    return { uid: decoded.uid, token, authTime: decoded.auth_time };
   } catch (error) {
     const code = firebaseCode(error);
     if (code === 'auth/user-disabled') refuse('user-disabled');

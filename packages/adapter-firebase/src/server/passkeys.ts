@@ -19,7 +19,7 @@ import {
 } from './passkeyCeremonies.ts';
 import { createMemoryChallengeStore, type PasskeyChallengeStore } from './passkeyChallenges.ts';
 import {
-  bearerUid,
+  bearerOf,
   json,
   jsonBody,
   noContent,
@@ -30,6 +30,11 @@ import {
 
 /** How long a ceremony's challenge waits for its answer by default: 5 minutes. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/**
+ * How recent a sign-in must be to add a passkey by default: 5 minutes, as Firebase asks of its own
+ * sensitive changes (`requires-recent-login`).
+ */
+export const PASSKEY_RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 
 /** Options of {@link createPasskeyServer}. */
 export interface PasskeyServerOptions {
@@ -59,6 +64,16 @@ export interface PasskeyServerOptions {
   claim?: string;
   /** Whether a bearer ID token is checked for revocation (one more lookup). Default `true`. */
   checkRevoked?: boolean;
+  /**
+   * How recent the sign-in (`auth_time`) of the ID token adding a passkey must be, in ms; an older one is
+   * refused with `requires-recent-login` (sign in again). Default 5 minutes.
+   */
+  recentSignInMs?: number;
+  /**
+   * Whether removing a passkey revokes every session of its user (`revokeRefreshTokens`): whoever signed in
+   * with it, or holds a session stolen with it, signs in again, the remover too. Default `true`.
+   */
+  endSessionsOnRemoval?: boolean;
 }
 
 /**
@@ -69,7 +84,10 @@ export interface PasskeyServerOptions {
 export interface PasskeyServer {
   /** Routes a request below `basePath`; 404 for other paths, 405 for other methods. */
   handle(request: Request): Promise<Response>;
-  /** `POST /registration/options` (bearer): creation options for the signed-in user, with a `challengeId`. */
+  /**
+   * `POST /registration/options` (bearer, a recent sign-in): creation options for the signed-in user, with a
+   * `challengeId`.
+   */
   registrationOptions(request: Request): Promise<Response>;
   /** `POST /registration/verify` (bearer): `{ challengeId, response, name? }` → `{ passkey }`. */
   registrationVerify(request: Request): Promise<Response>;
@@ -79,7 +97,7 @@ export interface PasskeyServer {
   authenticationVerify(request: Request): Promise<Response>;
   /** `GET /credentials` (bearer): `{ passkeys }`, oldest first. */
   list(request: Request): Promise<Response>;
-  /** `DELETE /credentials/<id>` (bearer): 204. */
+  /** `DELETE /credentials/<id>` (bearer): 204, every session of the user ended. */
   remove(request: Request): Promise<Response>;
 }
 
@@ -115,6 +133,8 @@ function contextOf(options: PasskeyServerOptions): PasskeyServerContext {
     store: options.store ?? createMemoryChallengeStore({ now }),
     now,
     claim: options.claim ?? 'pk',
+    recentSignInMs: options.recentSignInMs ?? PASSKEY_RECENT_SIGN_IN_MS,
+    endSessionsOnRemoval: options.endSessionsOnRemoval ?? true,
   };
 }
 
@@ -145,23 +165,24 @@ export function createPasskeyServer(options: PasskeyServerOptions): PasskeyServe
   const ctx = contextOf(options);
   const checkRevoked = options.checkRevoked ?? true;
   const basePath = (options.basePath ?? '/passkeys').replace(/\/+$/, '');
-  const uidOf = (request: Request) => bearerUid(ctx.auth, request, checkRevoked);
+  const bearer = (request: Request) => bearerOf(ctx.auth, request, checkRevoked);
   const handlers: Omit<PasskeyServer, 'handle'> = {
     registrationOptions: (request) =>
-      answer(async () => json(await registrationOptions(ctx, await uidOf(request)))),
+      answer(async () => json(await registrationOptions(ctx, await bearer(request)))),
     registrationVerify: (request) =>
       answer(async () => {
-        const uid = await uidOf(request);
-        return json({ passkey: await registrationVerify(ctx, uid, await jsonBody(request)) });
+        const signedIn = await bearer(request);
+        return json({ passkey: await registrationVerify(ctx, signedIn, await jsonBody(request)) });
       }),
     authenticationOptions: () => answer(async () => json(await authenticationOptions(ctx))),
     authenticationVerify: (request) =>
       answer(async () => json({ customToken: await authenticationVerify(ctx, await jsonBody(request)) })),
-    list: (request) => answer(async () => json({ passkeys: await listPasskeys(ctx, await uidOf(request)) })),
+    list: (request) =>
+      answer(async () => json({ passkeys: await listPasskeys(ctx, (await bearer(request)).uid) })),
     remove: (request) =>
       answer(async () => {
-        const uid = await uidOf(request);
-        await removePasskey(ctx, uid, credentialIdOf(request));
+        const signedIn = await bearer(request);
+        await removePasskey(ctx, signedIn, credentialIdOf(request));
         return noContent();
       }),
   };
