@@ -1,0 +1,99 @@
+/**
+ * Email enumeration protection applied by the host (issue 24, item 5): a host started here with
+ * DOORWAY_EMAIL_ENUMERATION_PROTECTION=true on the Auth emulator, whose own protection is off (its
+ * default). Before, a wrong password for an unknown address and a recovery email to it said "That email
+ * address doesn't match an existing account". Now an unknown address reads exactly as a known one, with
+ * scripts (the browser's provider) and without (the form path). The shared e2e hosts keep their
+ * configuration.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { createAccount, EMULATOR, expect, hostWidgetOf, PROJECT, test, uniqueEmail } from './fixtures.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PORT = 4326;
+const HOST = `http://127.0.0.1:${PORT}`;
+const WRONG = "The email and password you entered don't match";
+const UNKNOWN = "That email address doesn't match an existing account";
+
+let server: ChildProcess | null = null;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: HOST });
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, ['server.mjs', './build/server/index.js'], {
+    cwd: join(ROOT, 'apps', 'remix-host'),
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      FIREBASE_PROJECT_ID: PROJECT,
+      FIREBASE_AUTH_EMULATOR_HOST: new URL(EMULATOR).host,
+      DOORWAY_SIGN_IN_OPTIONS: 'email',
+      DOORWAY_EMAIL_ENUMERATION_PROTECTION: 'true',
+    },
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${HOST}/bench/bare`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { message: `the host with enumeration protection on ${HOST}`, timeout: 60_000 },
+    )
+    .toBe(true);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+/** A wrong password for `email` on the combined sign-in card; resolves the widget on that card. */
+async function wrongPassword(page: Page, scripts: boolean, email: string) {
+  const widget = hostWidgetOf(page, { scripts });
+  await page.goto('/login');
+  await widget.card('emailEntry', 'Sign in with email');
+  await widget.field('Email').fill(email);
+  await widget.button('Next').click();
+  // No lookup under protection: the same combined card for every address.
+  await widget.card('passwordSignIn', 'Sign in');
+  await widget.field('Password').fill('not-the-password');
+  await widget.button('Sign in').click();
+  return widget;
+}
+
+for (const scripts of [true, false]) {
+  test.describe(`with JavaScript ${scripts ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled: scripts });
+
+    test('a wrong password for an unknown address reads as one for a known address', async ({ page }) => {
+      const known = uniqueEmail('enum-known');
+      await createAccount(known, 'secret123');
+      for (const email of [known, uniqueEmail('enum-unknown')]) {
+        const widget = await wrongPassword(page, scripts, email);
+        await widget.expectError(WRONG);
+        await expect(widget.field('Password')).toHaveAttribute('aria-invalid', 'true');
+        await expect(widget.root).not.toContainText(UNKNOWN);
+      }
+    });
+
+    test('recovery says the email was sent for an unknown address too', async ({ page }) => {
+      const email = uniqueEmail('enum-recovery');
+      const widget = await wrongPassword(page, scripts, email);
+      await widget.expectError(WRONG);
+      await widget.button('Trouble signing in?').click();
+      await widget.card('passwordRecovery', 'Recover password');
+      await widget.button('Send').click();
+      await widget.card('recoveryEmailSent', 'Check your email');
+      await expect(widget.root).toContainText(
+        `Follow the instructions sent to ${email} to recover your password`,
+      );
+    });
+  });
+}
