@@ -12,6 +12,7 @@ import {
   type SignInOptionInput,
   type TenantInput,
 } from '@doorway/auth-core';
+import { sealingSecretProblem } from '@doorway/auth-core/server';
 import { unverifiedClaims } from './jwt.server.ts';
 import {
   ACTION_PATH,
@@ -66,7 +67,10 @@ export interface HostConfig {
   firebase: FirebaseWebConfig | null;
   /** The Supabase project (`DOORWAY_SUPABASE_URL`, `DOORWAY_SUPABASE_ANON_KEY`); `null` on Firebase. */
   supabase: SupabaseWebConfig | null;
-  /** `host:port` of the Firebase Auth emulator, or `null` for a real project (and on Supabase). */
+  /**
+   * `host:port` of the Firebase Auth emulator, or `null` for a real project (and on Supabase). Only ever
+   * set for a `demo-…` project: firebase-admin skips token signature checks on the emulator.
+   */
   emulatorHost: string | null;
   /** Whether the project has email enumeration protection on (default: on, except on the emulator). */
   emailEnumerationProtection: boolean;
@@ -88,18 +92,32 @@ export interface HostConfig {
   tosUrl: string | null;
   privacyUrl: string | null;
   /**
-   * Origins besides the request's own that redirects may go to and that may post forms here (the
-   * public origin when a proxy rewrites the host or the scheme).
+   * Origins besides the request's own that redirects may go to and that may post forms here
+   * (`DOORWAY_ALLOWED_ORIGINS`, then {@link HostConfig.publicOrigin} when set).
    */
   allowedOrigins: readonly string[];
+  /**
+   * The origin visitors reach the host on (`DOORWAY_PUBLIC_ORIGIN`, e.g. `https://app.example.com`), which
+   * every emailed URL is built from, never the request's `Host`. `null` (development): a request's own
+   * origin when its hostname is loopback, else `http://localhost:<port>` (see `form-provider.server.ts`).
+   */
+  publicOrigin: string | null;
   /** The port the host's server listens on (read by server.mjs itself; checked here to fail fast). */
   port: number;
   /**
-   * The secret the sign-in form path seals its flow cookie with (`DOORWAY_FLOW_SECRET`, at least 32
-   * characters). Unset: a random one per process, so a restart (or a second instance) starts visitors'
-   * unfinished sign-ins over; set it when more than one process serves the host.
+   * The secrets the sign-in form path seals its flow cookie with: `DOORWAY_FLOW_SECRET` (it seals and
+   * opens), then each of `DOORWAY_FLOW_SECRET_PREVIOUS` (they only open: rotation). Each is at least 32
+   * random bytes, encoded (`openssl rand -base64 48`). Unset: a random one per process, so a restart (or a
+   * second instance) starts visitors' unfinished sign-ins over; set it when more than one process serves
+   * the host.
    */
-  flowSecret: string;
+  flowSecret: readonly [string, ...string[]];
+  /**
+   * The Redis several host processes share their throttle counters and passkey challenges through
+   * (`DOORWAY_REDIS_URL`, `redis://` or `rediss://`; it may hold a password, so it is never logged or
+   * echoed); `null`: this process's memory. Set, it requires `DOORWAY_FLOW_SECRET` (several processes).
+   */
+  redisUrl: string | null;
 }
 
 /** A bad environment variable; the message names it. */
@@ -274,11 +292,97 @@ function passkeyRpName(env: Env): string {
   return raw;
 }
 
-function flowSecret(env: Env): string {
-  const secret = value(env, 'DOORWAY_FLOW_SECRET');
-  if (secret === null) return randomBytes(32).toString('base64url');
-  if (secret.length < 32) throw new HostConfigError('DOORWAY_FLOW_SECRET', 'must be at least 32 characters');
-  return secret;
+/** A secret for this process alone: 48 random bytes, base64url. */
+function processFlowSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
+/**
+ * `DOORWAY_FLOW_SECRET`, then the older secrets of `DOORWAY_FLOW_SECRET_PREVIOUS` (comma-separated), each
+ * random enough to seal with (HKDF is not a password hash: a phrase is refused). Unset: one for this
+ * process ({@link processFlowSecret}). The message names the variable, never its value.
+ */
+function flowSecret(env: Env): readonly [string, ...string[]] {
+  const current = value(env, 'DOORWAY_FLOW_SECRET');
+  const previousRaw = value(env, 'DOORWAY_FLOW_SECRET_PREVIOUS');
+  if (current === null) {
+    if (previousRaw !== null) {
+      throw new HostConfigError('DOORWAY_FLOW_SECRET_PREVIOUS', 'is set without DOORWAY_FLOW_SECRET');
+    }
+    return [processFlowSecret()];
+  }
+  const currentProblem = sealingSecretProblem(current);
+  if (currentProblem !== null) throw new HostConfigError('DOORWAY_FLOW_SECRET', currentProblem);
+  const previous = (previousRaw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const old of previous) {
+    const problem = sealingSecretProblem(old);
+    if (problem !== null)
+      throw new HostConfigError('DOORWAY_FLOW_SECRET_PREVIOUS', `has a secret that ${problem}`);
+  }
+  return [current, ...previous];
+}
+
+/**
+ * `DOORWAY_REDIS_URL`: a `redis://` or `rediss://` URL with a host, or `null`. Set, it says several
+ * processes serve the host, so `DOORWAY_FLOW_SECRET` is required: each process would otherwise seal flow
+ * cookies with its own random secret, and a sign-in started on one could not go on on another. Messages
+ * name the variable, never its value (it may hold a password).
+ */
+function redisUrl(env: Env): string | null {
+  const name = 'DOORWAY_REDIS_URL';
+  const raw = value(env, name);
+  if (raw === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Refused below, without the value.
+  }
+  if (url === null || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw new HostConfigError(name, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379');
+  }
+  if (value(env, 'DOORWAY_FLOW_SECRET') === null) {
+    throw new HostConfigError(
+      'DOORWAY_FLOW_SECRET',
+      'is required with DOORWAY_REDIS_URL: several processes must share one flow secret (openssl rand -base64 48, the same in every process)',
+    );
+  }
+  return raw;
+}
+
+/** `DOORWAY_PUBLIC_ORIGIN`: an http(s) origin, nothing after it (a trailing `/` is tolerated). */
+function publicOrigin(env: Env): string | null {
+  const name = 'DOORWAY_PUBLIC_ORIGIN';
+  const raw = value(env, name);
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HostConfigError(name, 'must be an origin such as https://www.example.com');
+  }
+  const bare =
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '';
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !bare || !/^[^?#]*$/.test(raw)) {
+    throw new HostConfigError(
+      name,
+      'must be an http(s) origin such as https://www.example.com (no path or query)',
+    );
+  }
+  return url.origin;
+}
+
+/** Origins the host trusts besides a request's own: the configured ones, then the public origin. */
+function allowedOrigins(env: Env, publicAt: string | null): string[] {
+  const configured = list(value(env, 'DOORWAY_ALLOWED_ORIGINS') ?? '');
+  return publicAt === null || configured.includes(publicAt) ? configured : [...configured, publicAt];
 }
 
 function parseProvider(env: Env): HostProviderName {
@@ -336,6 +440,14 @@ function firebasePart(env: Env): ProviderPart {
   if (emulatorHost !== null && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
     throw new HostConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'must be host:port, e.g. 127.0.0.1:9099');
   }
+  // firebase-admin trusts the emulator's unsigned tokens: a real project pointed at it (a variable left
+  // over from development) would accept forged sessions. Firebase keeps `demo-` ids for emulator-only use.
+  if (emulatorHost !== null && !demo) {
+    throw new HostConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'is set for a FIREBASE_PROJECT_ID that is not a demo- project; the emulator is only trusted for demo-… ids (unset it for a real project)',
+    );
+  }
   return {
     firebase: {
       apiKey: value(env, 'FIREBASE_API_KEY') ?? 'demo-api-key',
@@ -365,6 +477,7 @@ export function parseHostConfig(env: Env): HostConfig {
     throw new HostConfigError('PORT', 'must be a port number');
   }
   const displayMode = value(env, 'DOORWAY_DISPLAY_MODE') ?? 'optionFirst';
+  const publicAt = publicOrigin(env);
   const config: HostConfig = {
     provider,
     ...(provider === 'supabase' ? supabasePart(env) : firebasePart(env)),
@@ -376,9 +489,11 @@ export function parseHostConfig(env: Env): HostConfig {
     successUrl: value(env, 'DOORWAY_SUCCESS_URL') ?? '/account',
     tosUrl: value(env, 'DOORWAY_TOS_URL'),
     privacyUrl: value(env, 'DOORWAY_PRIVACY_URL'),
-    allowedOrigins: list(value(env, 'DOORWAY_ALLOWED_ORIGINS') ?? ''),
+    allowedOrigins: allowedOrigins(env, publicAt),
+    publicOrigin: publicAt,
     port,
     flowSecret: flowSecret(env),
+    redisUrl: redisUrl(env),
   };
   // The widget's own validation, once, so a bad value fails at start-up rather than on a visitor's page.
   try {

@@ -14,6 +14,7 @@ import { isTrustedOrigin, safeTarget } from './origin.server.ts';
 import { loginPage } from './pages.server.ts';
 import { widgetConfigInput } from './public-config.ts';
 import { forbidden, mintSession, needsSecureCookie, type SessionBackend } from './session.server.ts';
+import { type RequestThrottle, retryAfterHeaders, throttledProvider } from './throttle.server.ts';
 
 /** What the sign-in page renders: the card the server got to, and the page's own data. */
 export interface LoginView {
@@ -49,12 +50,24 @@ export interface LoginDeps {
   sessions(): SessionBackend;
   /** The page the flow runs on, when it is not the login page. */
   page?: FormPage;
+  /**
+   * The request's throttle (its client address): every secret checked and message sent asks it first,
+   * and the card of a request it refused answers 429 with `Retry-After`. Absent: nothing is throttled.
+   */
+  throttle?: RequestThrottle;
 }
 
-let shared: { secret: string; flow: ServerFlow } | null = null;
+let shared: { secrets: readonly string[]; flow: ServerFlow } | null = null;
 
-function serverFlow(secret: string): ServerFlow {
-  if (shared?.secret !== secret) shared = { secret, flow: createServerFlow({ secret }) };
+/**
+ * The form path's runner for these secrets (the first seals, all open), made once. It keeps, besides the
+ * engine's own query parameters, the two a Supabase sign-in link of the default email templates carries.
+ */
+function serverFlow(secrets: readonly [string, ...string[]]): ServerFlow {
+  const same = shared?.secrets.length === secrets.length && secrets.every((s, i) => shared?.secrets[i] === s);
+  if (!same || shared === null) {
+    shared = { secrets, flow: createServerFlow({ secret: secrets, pageParams: ['token_hash', 'type'] }) };
+  }
   return shared.flow;
 }
 
@@ -82,7 +95,8 @@ export async function runLogin(
   const page = loginPage(request, config);
   const widgetConfig = normalizeConfig(widgetConfigInput(config, page.successUrl), page.origin);
   const base = deps.provider(request);
-  const provider = deps.page?.provider ? deps.page.provider(base, request) : base;
+  const paged = deps.page?.provider ? deps.page.provider(base, request) : base;
+  const provider = deps.throttle ? throttledProvider(paged, deps.throttle) : paged;
   const out = await serverFlow(config.flowSecret).handle(request, provider, widgetConfig, {
     signOut: page.signedOut,
   });
@@ -113,5 +127,9 @@ export async function runLogin(
     lastUsed: readLastUsed(request),
   };
   const shown = deps.page?.view ? deps.page.view(view, out.status, request) : { view, status: out.status };
-  return { ...shown, headers };
+  // The card shows the catalogue's too-many-requests message; the status and Retry-After say it to machines.
+  const refusal = deps.throttle?.refusal() ?? null;
+  if (refusal === null) return { ...shown, headers };
+  for (const [name, value] of Object.entries(retryAfterHeaders(refusal))) headers.set(name, value);
+  return { ...shown, status: 429, headers };
 }

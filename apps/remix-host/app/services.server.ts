@@ -7,6 +7,9 @@
  * - Supabase: `@doorway/adapter-supabase/server`. The session is the user's access token, verified with
  *   GoTrue on every protected request; GoTrue reads and revokes users only by their own token, so the
  *   session operations are bound to one request (`forRequest`): the token verified is the one revoked.
+ *
+ * Either form provider is wrapped by `hostFormProvider`: emailed URLs on the public origin, and the host's
+ * email enumeration protection.
  * @module
  */
 import { createFirebaseServer } from '@doorway/adapter-firebase/server';
@@ -15,11 +18,14 @@ import type { AuthServer, ServerAuthProvider, SessionBackend } from '@doorway/au
 import type { OpenAccount } from './account-factors.server.ts';
 import type { OpenPasskeys } from './account-passkeys.server.ts';
 import { resetLinksToActionRoute } from './action-links.ts';
+import type { MintBrowserToken } from './browser-sign-in.server.ts';
 import { type HostConfig, hostConfig, publicConfig } from './config.server.ts';
+import { emailOrigin, hostFormProvider } from './form-provider.server.ts';
 import {
   markPasskeySignIns,
   passkeyChallengeStore,
   passkeyHandler,
+  passkeyRelyingParty,
   withPasskeySignIns,
 } from './passkeys.server.ts';
 import { ACTION_PATH } from './public-config.ts';
@@ -33,7 +39,7 @@ interface Services {
    * A token the browser's SDK signs in with as `uid` (Firebase: a firebase-admin custom token), for
    * `POST /account/browser-sign-in`; `null` where the provider has no such thing (Supabase).
    */
-  browserSignInToken: ((uid: string) => Promise<string>) | null;
+  browserSignInToken: MintBrowserToken | null;
   /**
    * The session of a cookie as a provider on the server, for `POST /account/second-factors`; `null` where
    * the browser's SDK runs the account page's factors itself (Firebase).
@@ -65,13 +71,14 @@ function firebaseServices(config: HostConfig): Services {
   });
   return {
     server,
-    formProvider: () => server.formProvider(),
-    browserSignInToken: (uid) => server.createCustomToken(uid),
+    formProvider: (request) => hostFormProvider(server.formProvider(), request, config),
+    // The token carries the session's sign-in time (`browser-sign-in.server.ts`).
+    browserSignInToken: (uid, claims) => server.adminAuth.createCustomToken(uid, claims),
     accountProvider: null,
     accountPasskeys: null,
     passkeys: passkeyHandler({
       auth: markPasskeySignIns(server.adminAuth),
-      rpId: config.passkeyRpId,
+      relyingParty: passkeyRelyingParty(config),
       rpName: config.passkeyRpName,
       allowedOrigins: config.allowedOrigins,
       store: passkeyChallengeStore(),
@@ -92,7 +99,7 @@ function supabaseServices(config: HostConfig): Services {
     browserSignInToken: null,
     passkeys: passkeyHandler({
       auth: null,
-      rpId: null,
+      relyingParty: null,
       rpName: config.passkeyRpName,
       allowedOrigins: config.allowedOrigins,
       store: passkeyChallengeStore(),
@@ -101,12 +108,13 @@ function supabaseServices(config: HostConfig): Services {
     accountProvider: (cookie) => server.accountProvider(cookie, { federatedProviders }),
     accountPasskeys: (cookie) => server.accountPasskeys(cookie),
     formProvider(request) {
-      const { origin } = new URL(request.url);
+      // Emailed links land on the public origin's action route, never on the request's `Host`.
+      const origin = emailOrigin(request, config);
       const provider = server.formProvider({
         federatedProviders,
         actionUrl: new URL(ACTION_PATH, origin).href,
       });
-      return resetLinksToActionRoute(provider, origin);
+      return hostFormProvider(resetLinksToActionRoute(provider, origin), request, config);
     },
   };
 }
@@ -132,7 +140,7 @@ export function formProvider(request: Request): ServerAuthProvider {
 }
 
 /** How the browser's SDK is signed in as a session's user, or `null` (see `Services`). */
-export function browserSignInToken(): ((uid: string) => Promise<string>) | null {
+export function browserSignInToken(): MintBrowserToken | null {
   return get().browserSignInToken;
 }
 

@@ -42,9 +42,72 @@ describe('parseHostConfig', () => {
       authDomain: 'my-app-123.firebaseapp.com',
     });
     expect(
-      parseHostConfig({ FIREBASE_PROJECT_ID: 'my-app-123', FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9199' })
+      parseHostConfig({ FIREBASE_PROJECT_ID: 'demo-other', FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9199' })
         .emulatorHost,
     ).toBe('localhost:9199');
+  });
+
+  // issue 24: firebase-admin skips signature checks on the emulator; only `demo-` projects may use it.
+  it('should refuse to start with the emulator on a real project id, naming the variables, not the values', () => {
+    const envs: Record<string, string>[] = [
+      { FIREBASE_PROJECT_ID: 'my-app-123', FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9199' },
+      {
+        FIREBASE_PROJECT_ID: 'my-app-123',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        NODE_ENV: 'production',
+      },
+      { FIREBASE_PROJECT_ID: 'demoapp-123', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+    ];
+    for (const env of envs) {
+      const error = configError(env);
+      expect(error.variable).toBe('FIREBASE_AUTH_EMULATOR_HOST');
+      expect(error.message).toContain('FIREBASE_PROJECT_ID');
+      expect(error.message).toContain('demo-');
+      expect(error.message).not.toContain(env.FIREBASE_PROJECT_ID as string);
+      expect(error.message).not.toContain(env.FIREBASE_AUTH_EMULATOR_HOST as string);
+    }
+  });
+
+  it('should keep npm start working: a demo- project on the emulator, in production mode', () => {
+    const config = parseHostConfig({
+      NODE_ENV: 'production',
+      FIREBASE_PROJECT_ID: 'demo-doorway',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      PORT: '3000',
+    });
+    expect(config.emulatorHost).toBe('127.0.0.1:9099');
+    expect(config.firebase?.projectId).toBe('demo-doorway');
+  });
+
+  it('should read the public origin emailed URLs are built from, and trust it (issue 24)', () => {
+    expect(parseHostConfig({}).publicOrigin).toBeNull();
+    const config = parseHostConfig({
+      DOORWAY_PUBLIC_ORIGIN: 'https://App.Example.com/',
+      DOORWAY_ALLOWED_ORIGINS: 'https://admin.example.com',
+    });
+    expect(config.publicOrigin).toBe('https://app.example.com');
+    expect(config.allowedOrigins).toEqual(['https://admin.example.com', 'https://app.example.com']);
+    expect(publicConfig(config).allowedOrigins).toContain('https://app.example.com');
+    const listed = parseHostConfig({
+      DOORWAY_PUBLIC_ORIGIN: 'http://localhost:8080',
+      DOORWAY_ALLOWED_ORIGINS: 'http://localhost:8080',
+    });
+    expect(listed.allowedOrigins).toEqual(['http://localhost:8080']);
+  });
+
+  it.each([
+    'app.example.com',
+    'ftp://app.example.com',
+    'javascript:alert(1)',
+    'https://app.example.com/login',
+    'https://app.example.com?next=1',
+    'https://app.example.com/?',
+    'https://app.example.com#x',
+    'https://user:secret-pw@app.example.com',
+  ])('should refuse DOORWAY_PUBLIC_ORIGIN %j without echoing it', (raw) => {
+    const error = configError({ DOORWAY_PUBLIC_ORIGIN: raw });
+    expect(error.variable).toBe('DOORWAY_PUBLIC_ORIGIN');
+    expect(error.message).not.toContain(raw);
   });
 
   it('should read sign-in options as a list or as JSON, sending email links to /action', () => {
@@ -114,6 +177,49 @@ describe('parseHostConfig', () => {
       DOORWAY_ALLOWED_ORIGINS: 'https://app.example.com',
     });
     expect(config.successUrl).toBe('https://app.example.com/home');
+  });
+});
+
+describe('parseHostConfig: the flow secret (issue 24)', () => {
+  // Test values only, shaped as `openssl rand -base64 48` / `openssl rand -hex 32` output.
+  const CURRENT = '3wzrQXiEivAJLGz0UBPfvsrNkDFqY00xzewxM3w2XdY';
+  const OLD = '5c670ea56037e642a5b2845b01b9f78b4bcbdca5fe0ab60100627f7bd1c0311d';
+
+  it('should seal with DOORWAY_FLOW_SECRET and open with DOORWAY_FLOW_SECRET_PREVIOUS too', () => {
+    expect(parseHostConfig({ DOORWAY_FLOW_SECRET: CURRENT }).flowSecret).toEqual([CURRENT]);
+    const rotated = parseHostConfig({
+      DOORWAY_FLOW_SECRET: CURRENT,
+      DOORWAY_FLOW_SECRET_PREVIOUS: ` ${OLD} , ${'sI-bvMrdKfXGKNH9gmmKjlb-SZsW2gwFe8hxhHDuWg8'},`,
+    });
+    expect(rotated.flowSecret).toEqual([CURRENT, OLD, 'sI-bvMrdKfXGKNH9gmmKjlb-SZsW2gwFe8hxhHDuWg8']);
+  });
+
+  it('should make a random one per process when unset', () => {
+    const a = parseHostConfig({}).flowSecret;
+    const b = parseHostConfig({}).flowSecret;
+    expect(a).toHaveLength(1);
+    expect(a[0]).toMatch(/^[\w-]{64}$/);
+    expect(a[0]).not.toBe(b[0]);
+  });
+
+  it('should refuse a human secret, naming the variable and how to make one, never the value', () => {
+    for (const weak of [
+      'a-32-character-human-secret-here',
+      'correct horse battery staple correct horse battery',
+      'x'.repeat(64),
+    ]) {
+      const error = configError({ DOORWAY_FLOW_SECRET: weak });
+      expect(error.variable).toBe('DOORWAY_FLOW_SECRET');
+      expect(error.message).toContain('openssl rand -base64 48');
+      expect(error.message).not.toContain(weak);
+    }
+    const previous = configError({
+      DOORWAY_FLOW_SECRET: CURRENT,
+      DOORWAY_FLOW_SECRET_PREVIOUS: `${OLD},changeme-changeme-changeme-changeme`,
+    });
+    expect(previous.variable).toBe('DOORWAY_FLOW_SECRET_PREVIOUS');
+    expect(previous.message).not.toContain('changeme');
+    expect(configError({ DOORWAY_FLOW_SECRET_PREVIOUS: OLD }).variable).toBe('DOORWAY_FLOW_SECRET_PREVIOUS');
   });
 });
 

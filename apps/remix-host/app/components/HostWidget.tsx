@@ -1,4 +1,5 @@
 import {
+  type ErrorCode,
   type FlowState,
   type LazyProvider,
   messageFor,
@@ -6,7 +7,7 @@ import {
   type WidgetConfigInput,
 } from '@doorway/auth-core';
 import { SignInWidget } from '@doorway/ui-cards';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { type HostAuth, loadHostAuth, startServerSession } from '../host-auth.ts';
 import { type PublicConfig, widgetConfigInput } from '../public-config.ts';
 
@@ -29,20 +30,39 @@ export interface HostWidgetProps {
 }
 
 /**
+ * Whether `state` is a second-factor card of a challenge only the server can finish: the server runner
+ * hands the page such a challenge with `serverSession: null` (a Supabase form sign-in's aal1 token stays in
+ * the sealed cookie; issue 24), so the browser's SDK has nothing to take the pending sign-in over with.
+ */
+function finishedOnServer(state: FlowState | undefined): boolean {
+  return state !== undefined && 'challenge' in state && state.challenge.serverSession !== undefined;
+}
+
+/**
+ * Lets a card's form go to the server as it would without scripts: stopped here, in the capture phase, the
+ * submit never reaches the card's own handler, which would hand it to the browser's flow instead.
+ */
+function postToServer(event: FormEvent<HTMLDivElement>): void {
+  event.stopPropagation();
+}
+
+/**
  * The sign-in widget on the configured provider (Firebase or Supabase). The server renders the card it got
  * to (`initialState`), which works as a plain form before and without scripts; the widget hydrates it and
- * takes over. The SDK arrives as a lazy chunk, waited for only by a provider call; after sign-in in the
+ * takes over (but a second-factor challenge the server met stays the server's: its cards keep posting
+ * there). The SDK arrives as a lazy chunk, waited for only by a provider call; after sign-in in the
  * browser the user's token is exchanged for the session cookie before the widget redirects.
  */
 export function HostWidget(props: HostWidgetProps) {
-  const [sessionFailed, setSessionFailed] = useState(false);
+  // Why the server refused the session (its throttle's `too-many-requests`…), shown under the card.
+  const [sessionFailed, setSessionFailed] = useState<ErrorCode | null>(null);
   const [setup] = useState(() => {
     let auth: HostAuth | null = null;
     // The session, and the "Last used" cookie for the option of the sign-in (its provider id).
     const startSession = async (result: SignInResult): Promise<boolean> => {
-      const ok = await startServerSession(auth, result.providerId);
-      setSessionFailed(!ok);
-      return ok;
+      const refused = await startServerSession(auth, result.providerId);
+      setSessionFailed(refused);
+      return refused === null;
     };
     const lazy: LazyProvider = {
       async loadScript() {
@@ -75,18 +95,28 @@ export function HostWidget(props: HostWidgetProps) {
       );
   }, [props.signOut, setup]);
   const url = typeof window === 'undefined' ? `${props.origin}/` : window.location.href;
+  const widget = (
+    <SignInWidget
+      provider={setup.lazy}
+      config={setup.config}
+      url={url}
+      {...(props.initialState ? { initialState: props.initialState } : { signOut: props.signOut })}
+      {...(props.lastUsed ? { lastUsed: props.lastUsed } : {})}
+    />
+  );
   return (
     <>
-      <SignInWidget
-        provider={setup.lazy}
-        config={setup.config}
-        url={url}
-        {...(props.initialState ? { initialState: props.initialState } : { signOut: props.signOut })}
-        {...(props.lastUsed ? { lastUsed: props.lastUsed } : {})}
-      />
-      {sessionFailed ? (
+      {finishedOnServer(props.initialState) ? (
+        // Every step from this card (the code, another factor, Cancel) is a page of the server's.
+        <div className="host-server-step" onSubmitCapture={postToServer}>
+          {widget}
+        </div>
+      ) : (
+        widget
+      )}
+      {sessionFailed !== null ? (
         <p className="doorway-error host-notice" role="alert">
-          {messageFor('generic')}
+          {messageFor(sessionFailed)}
         </p>
       ) : null}
     </>
