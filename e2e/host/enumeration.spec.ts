@@ -6,52 +6,28 @@
  * scripts (the browser's provider) and without (the form path). The shared e2e hosts keep their
  * configuration.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { createAccount, EMULATOR, expect, hostWidgetOf, PROJECT, test, uniqueEmail } from './fixtures.ts';
+import { createAccount, expect, hostWidgetOf, serveOwnHost, test, uniqueEmail } from './fixtures.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 4326;
 const HOST = `http://127.0.0.1:${PORT}`;
 const WRONG = "The email and password you entered don't match";
 const UNKNOWN = "That email address doesn't match an existing account";
 
-let server: ChildProcess | null = null;
+let server: { stop(): void } | null = null;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: HOST });
 
 test.beforeAll(async () => {
-  server = spawn(process.execPath, ['server.mjs', './build/server/index.js'], {
-    cwd: join(ROOT, 'apps', 'remix-host'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      FIREBASE_PROJECT_ID: PROJECT,
-      FIREBASE_AUTH_EMULATOR_HOST: new URL(EMULATOR).host,
-      DOORWAY_SIGN_IN_OPTIONS: 'email',
-      DOORWAY_EMAIL_ENUMERATION_PROTECTION: 'true',
-    },
+  server = await serveOwnHost(PORT, {
+    DOORWAY_SIGN_IN_OPTIONS: 'email',
+    DOORWAY_EMAIL_ENUMERATION_PROTECTION: 'true',
   });
-  await expect
-    .poll(
-      () =>
-        fetch(`${HOST}/bench/bare`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      { message: `the host with enumeration protection on ${HOST}`, timeout: 60_000 },
-    )
-    .toBe(true);
 });
 
 test.afterAll(() => {
-  server?.kill('SIGTERM');
+  server?.stop();
 });
 
 /** A wrong password for `email` on the combined sign-in card; resolves the widget on that card. */

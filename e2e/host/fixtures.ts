@@ -3,6 +3,7 @@
  * SMS codes), the widget page object of the playground specs (axe-core on every card), and helpers for
  * the host's own pages.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,6 +103,38 @@ export async function createAccount(
     },
   );
   return { uid: created.localId, idToken: created.idToken };
+}
+
+/**
+ * Serves the e2e build of the host once more, on `port` with `env` on top of the emulator defaults, for a
+ * spec whose configuration the shared e2e hosts must not take (their other specs depend on theirs).
+ * Resolves once it answers; `stop()` ends it.
+ */
+export async function serveOwnHost(
+  port: number,
+  env: Readonly<Record<string, string>>,
+): Promise<{ url: string; stop(): void }> {
+  const url = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['server.mjs', './build/server/index.js'], {
+    cwd: join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'remix-host'),
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      FIREBASE_PROJECT_ID: PROJECT,
+      FIREBASE_AUTH_EMULATOR_HOST: new URL(EMULATOR).host,
+      ...env,
+    },
+  });
+  const answers = () =>
+    fetch(`${url}/bench/bare`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  await expect.poll(answers, { message: `the host on ${url}`, timeout: 60_000 }).toBe(true);
+  return { url, stop: () => server.kill('SIGTERM') };
 }
 
 /** Has the emulator send an action email as the user (`VERIFY_EMAIL`, `VERIFY_AND_CHANGE_EMAIL`…). */

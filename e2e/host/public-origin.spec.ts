@@ -5,22 +5,16 @@
  * The e2e host has no DOORWAY_PUBLIC_ORIGIN (development), so a request on a non-loopback host gets
  * `http://localhost:<PORT>`; a second host started here has one, and every emailed URL is on it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import {
   createAccount,
-  EMULATOR,
   expect,
   hostWidgetOf,
   lastOobCode,
-  PROJECT,
+  serveOwnHost,
   test,
   uniqueEmail,
 } from './fixtures.ts';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * A browser without scripts, as raw requests to `base` that name `host` in their `Host` header (and as
@@ -89,42 +83,17 @@ test.describe('emailed URLs are built from the public origin (issue 24)', () => 
     const PORT = 4327;
     const HOST = `http://127.0.0.1:${PORT}`;
     const PUBLIC = 'http://doorway.test:8443';
-    let server: ChildProcess | null = null;
+    let server: { stop(): void } | null = null;
 
     test.describe.configure({ mode: 'serial' });
     test.use({ baseURL: HOST, javaScriptEnabled: false });
 
     test.beforeAll(async () => {
-      server = spawn(process.execPath, ['server.mjs', './build/server/index.js'], {
-        cwd: join(ROOT, 'apps', 'remix-host'),
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(PORT),
-          FIREBASE_PROJECT_ID: PROJECT,
-          FIREBASE_AUTH_EMULATOR_HOST: new URL(EMULATOR).host,
-          DOORWAY_PUBLIC_ORIGIN: PUBLIC,
-        },
-      });
-      await expect
-        .poll(
-          () =>
-            fetch(`${HOST}/bench/bare`).then(
-              (r) => r.ok,
-              () => false,
-            ),
-          {
-            message: `the host with a public origin on ${HOST}`,
-            timeout: 60_000,
-          },
-        )
-        .toBe(true);
+      server = await serveOwnHost(PORT, { DOORWAY_PUBLIC_ORIGIN: PUBLIC });
     });
 
     test.afterAll(() => {
-      server?.kill('SIGTERM');
+      server?.stop();
     });
 
     test('the reset link continues to the public origin, even for a request on 127.0.0.1', async ({

@@ -21,7 +21,7 @@ import { AuthError, messageFor } from '@doorway/auth-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_PAGE } from '../app/action.server.ts';
 import { HostConfigError, parseHostConfig } from '../app/config.server.ts';
-import { type FormPage, runLogin } from '../app/login.server.ts';
+import type { FormPage, runLogin } from '../app/login.server.ts';
 import { type SessionBackend, startSession } from '../app/session.server.ts';
 import {
   clientKey,
@@ -35,7 +35,7 @@ import {
   throttledRequest,
 } from '../app/throttle.server.ts';
 import { createMemoryCounterStore } from '../app/throttle-store.server.ts';
-import { fakeSessions, ORIGIN, request, viewOf } from './fakes.ts';
+import { fakeSessions, formBrowser, ORIGIN, request, viewOf } from './fakes.ts';
 
 const config = parseHostConfig({ DOORWAY_SIGN_IN_OPTIONS: 'email,google.com,anonymous' });
 const TOO_MANY = messageFor('too-many-requests');
@@ -75,36 +75,17 @@ function sessionsOf(world: FakeProvider): SessionBackend {
  * through the host's throttle as that address.
  */
 function browser(world: FakeProvider, throttle: Throttle, client: string, page?: FormPage) {
-  const jar = new Map<string, string>();
-  async function send(req: Request) {
-    const out = await runLogin(req, {
-      config,
-      provider: () => createFakeServerProvider(world),
-      sessions: () => sessionsOf(world),
-      throttle: throttle.forRequest(client),
-      ...(page ? { page } : {}),
-    });
-    for (const line of out.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      if (/Max-Age=0/.test(line)) jar.delete(pair.slice(0, at));
-      else jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return out;
-  }
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const b = formBrowser({
+    config,
+    provider: () => createFakeServerProvider(world),
+    sessions: () => sessionsOf(world),
+    throttle: throttle.forRequest(client),
+    ...(page ? { page } : {}),
+  });
   return {
-    jar,
-    get: (path = '/login') => send(request(path, { headers: { cookie: cookie() } })),
-    post: (fields: Record<string, string>, path = '/login') =>
-      send(
-        request(path, {
-          method: 'POST',
-          origin: ORIGIN,
-          headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(fields).toString(),
-        }),
-      ),
+    jar: b.jar,
+    get: (path = '/login') => b.get(path),
+    post: (fields: Record<string, string>, path = '/login') => b.post(path, fields),
   };
 }
 
