@@ -421,16 +421,17 @@ describe('the form path: other journeys', () => {
   });
 });
 
-describe('the form path: what a visitor cannot forge', () => {
-  async function atPassword() {
-    const b = browser({ signInOptions: ['email'] });
-    b.world.backend.createUser({ email: 'ada@example.com', password: PASSWORD });
-    await b.get();
-    await expectCard(b, await b.post({ event: 'SUBMIT_EMAIL', email: 'ada@example.com' }), 'passwordSignIn');
-    b.world.backend.clearCalls();
-    return b;
-  }
+/** A visitor without scripts on the password card of Ada's account, with the backend's calls cleared. */
+async function atPassword() {
+  const b = browser({ signInOptions: ['email'] });
+  b.world.backend.createUser({ email: 'ada@example.com', password: PASSWORD });
+  await b.get();
+  await expectCard(b, await b.post({ event: 'SUBMIT_EMAIL', email: 'ada@example.com' }), 'passwordSignIn');
+  b.world.backend.clearCalls();
+  return b;
+}
 
+describe('the form path: what a visitor cannot forge', () => {
   it('a forged POST without a cookie gets the first card and no session', async () => {
     const b = await atPassword();
     b.cookie = null;
@@ -581,15 +582,6 @@ describe('createServerFlow', () => {
 });
 
 describe('the form path: planted and copied flow cookies (issue 24)', () => {
-  async function atPassword() {
-    const b = browser({ signInOptions: ['email'] });
-    b.world.backend.createUser({ email: 'ada@example.com', password: PASSWORD });
-    await b.get();
-    await expectCard(b, await b.post({ event: 'SUBMIT_EMAIL', email: 'ada@example.com' }), 'passwordSignIn');
-    b.world.backend.clearCalls();
-    return b;
-  }
-
   function post(cookie: string, fields: Record<string, string>, url = LOGIN): Request {
     return new Request(url, {
       method: 'POST',
