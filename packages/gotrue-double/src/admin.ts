@@ -129,8 +129,7 @@ function updateUserById(
   else if (attrs.ban_duration) {
     const hours = Number.parseInt(attrs.ban_duration, 10);
     user.bannedUntil = ctx.clock.now() + (Number.isFinite(hours) ? hours : 876000) * 3_600_000;
-    // A ban ends the user's sessions.
-    for (const s of [...ctx.store.sessions.values()]) if (s.userId === id) ctx.store.sessions.delete(s.id);
+    // User.Ban sets banned_until only: the sessions stay, and every use of them is refused (user_banned).
   }
   if (attrs.email_confirm) confirmEmail(ctx, user);
   return userJson(user);

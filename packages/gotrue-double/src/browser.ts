@@ -5,6 +5,7 @@
  */
 import type { DoubleContext } from './context.ts';
 import { idpAuthorize } from './idp.ts';
+import { type LimiterName, limitRequest } from './limits.ts';
 import { redirect } from './responses.ts';
 import { handle } from './router.ts';
 import { authorize, callback } from './routes/external.ts';
@@ -26,13 +27,26 @@ export async function doubleFetch(
   return response;
 }
 
+/** Whether a browser's request to `url` passes the per-client limit `name`. */
+function allowed(ctx: DoubleContext, url: URL, name: LimiterName): boolean {
+  try {
+    limitRequest(ctx, new Request(url), name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Where one hop from `url` leads, or `null` once it has left the double and its IdP. */
 function nextHop(ctx: DoubleContext, url: URL): string | null {
   if (url.origin === ctx.idpUrl) return idpAuthorize(ctx, url);
   if (url.href.startsWith(`${ctx.authUrl}/authorize`)) return authorize(ctx, url.searchParams, null);
   if (url.href.startsWith(`${ctx.authUrl}/callback`)) return callback(ctx, url.searchParams);
-  if (url.href.startsWith(`${ctx.authUrl}/verify`))
+  if (url.href.startsWith(`${ctx.authUrl}/verify`)) {
+    // Over /verify's rate limit the browser stays on the link, shown GoTrue's 429.
+    if (!allowed(ctx, url, 'verify')) return null;
     return verifyGet(ctx, url.searchParams).headers.get('Location') ?? '';
+  }
   return null;
 }
 

@@ -28,6 +28,9 @@ export interface DoubleConfig {
   jwtExpSeconds: number;
   mfa: MfaConfig;
   passkey: PasskeyConfig;
+  rateLimits: RateLimitConfig;
+  /** SECURITY_REFRESH_TOKEN_REUSE_INTERVAL (10 s), ms. */
+  refreshTokenReuseIntervalMs: number;
 }
 
 /** GoTrue's passkey settings (PASSKEY_* and WEBAUTHN_*). */
@@ -55,6 +58,44 @@ export interface MfaConfig {
   factorExpiryMs: number;
   /** MFA_MAX_ENROLLED_FACTORS and MFA_MAX_VERIFIED_FACTORS (10 each). */
   maxFactors: number;
+}
+
+/** The limits, named after GOTRUE_RATE_LIMIT_* and GOTRUE_MFA_RATE_LIMIT_*, with GoTrue's defaults. */
+export interface RateLimitConfig {
+  /** RATE_LIMIT_HEADER: the header whose first value is the client's address (`null`: the peer address). */
+  header: string | null;
+  /** RATE_LIMIT_TOKEN_REFRESH: `/token` requests per 5 minutes per client (150). */
+  tokenRefresh: number;
+  /** RATE_LIMIT_VERIFY: `/verify` requests per 5 minutes per client (30). */
+  verify: number;
+  /** RATE_LIMIT_OTP: `/signup`, `/otp`, `/recover`, `PUT /user` requests per 5 minutes per client (30). */
+  otp: number;
+  /** RATE_LIMIT_ANONYMOUS_USERS: anonymous sign-ups per hour per client (30). */
+  anonymousUsers: number;
+  /** MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: factor challenges, and verifies, per minute per client (15). */
+  mfaChallengeAndVerify: number;
+  /** RATE_LIMIT_PASSKEY: passkey sign-in options per 5 minutes per client (30). */
+  passkey: number;
+  /** RATE_LIMIT_EMAIL_SENT: emails the project sends per hour, all clients together (30). */
+  emailSent: number;
+  /** RATE_LIMIT_SMS_SENT: SMS the project sends per hour, all clients together (30). */
+  smsSent: number;
+}
+
+/** The limits of `options`, defaults filled in. */
+export function rateLimitConfig(options: GoTrueDoubleOptions): RateLimitConfig {
+  const r = options.rateLimits ?? {};
+  return {
+    header: r.header ?? null,
+    tokenRefresh: r.tokenRefresh ?? 150,
+    verify: r.verify ?? 30,
+    otp: r.otp ?? 30,
+    anonymousUsers: r.anonymousUsers ?? 30,
+    mfaChallengeAndVerify: r.mfaChallengeAndVerify ?? 15,
+    passkey: r.passkey ?? 30,
+    emailSent: r.emailSent ?? 30,
+    smsSent: r.smsSent ?? 30,
+  };
 }
 
 /** GoTrue's URI_ALLOW_LIST globs: `**` any characters, `*` any but `/` and `.`. */
@@ -117,5 +158,7 @@ export function configFrom(options: GoTrueDoubleOptions): DoubleConfig {
       maxFactors: 10,
     },
     passkey: passkeyConfig(options, siteUrl),
+    rateLimits: rateLimitConfig(options),
+    refreshTokenReuseIntervalMs: (options.refreshTokenReuseIntervalSeconds ?? 10) * 1000,
   };
 }

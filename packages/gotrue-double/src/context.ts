@@ -9,6 +9,20 @@ import { JWT_SECRET, signJwt } from './jwt.ts';
 import { createStore, type DoubleStore } from './store.ts';
 import type { DoubleError, GoTrueDoubleOptions } from './types.ts';
 
+/** The limiters' state: token buckets per limiter and client, the hourly send counts. */
+export interface LimiterState {
+  buckets: Map<string, { tokens: number; at: number }>;
+  sent: Record<'email' | 'sms', { windowStart: number; count: number }>;
+}
+
+/** Fresh limiters, their hourly windows starting at `now`. */
+export function createLimiterState(now: number): LimiterState {
+  return {
+    buckets: new Map(),
+    sent: { email: { windowStart: now, count: 0 }, sms: { windowStart: now, count: 0 } },
+  };
+}
+
 /** What the handlers share. */
 export interface DoubleContext {
   readonly projectUrl: string;
@@ -24,6 +38,8 @@ export interface DoubleContext {
   /** Errors to answer the next request to a route with (`failNext`). */
   readonly failures: { route: string; error: DoubleError }[];
   readonly faults: { network: boolean; serverError: boolean };
+  /** The rate limiters' buckets and hourly send counts. */
+  readonly limits: LimiterState;
 }
 
 /** Numbers the default project URLs, so that two doubles in one test never share one. */
@@ -32,6 +48,7 @@ let doubles = 0;
 /** A fresh context for `options`. */
 export function createContext(options: GoTrueDoubleOptions): DoubleContext {
   doubles += 1;
+  const clock = createClock(options);
   const projectUrl = options.projectUrl ?? `http://double-${doubles}.supabase.test`;
   return {
     projectUrl,
@@ -39,10 +56,11 @@ export function createContext(options: GoTrueDoubleOptions): DoubleContext {
     idpUrl: projectUrl.replace('://', '://idp.'),
     anonKey: signJwt({ iss: 'supabase-double', role: 'anon', ref: projectUrl }, JWT_SECRET),
     config: configFrom(options),
-    clock: createClock(options),
+    clock,
     store: createStore(options.state),
     requests: [],
     failures: [],
     faults: { network: false, serverError: false },
+    limits: createLimiterState(clock.now()),
   };
 }

@@ -146,7 +146,10 @@ export function verifiedFactor(
     (f) => f === factor || f.status === 'verified' || f.factorType !== factor.factorType,
   );
   session.mfa = { factorId: factor.id, method: factor.factorType === 'totp' ? 'totp' : 'mfa/phone', at: t };
-  for (const r of ctx.store.refreshTokens.values()) if (r.sessionId === session.id) r.revoked = true;
+  // GoTrue moves the session's refresh token counter by 2: no token from before is reusable.
+  for (const r of ctx.store.refreshTokens.values()) {
+    if (r.sessionId === session.id) Object.assign(r, { revoked: true, updatedAt: 0 });
+  }
   const tokens = issueSession(ctx, user, session.amr, session.id);
   for (const s of [...ctx.store.sessions.values()]) {
     if (s.userId === user.id && !s.mfa) endSession(ctx, s.id);

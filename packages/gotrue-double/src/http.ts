@@ -12,6 +12,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createGoTrueDouble } from './gotrue-double.ts';
+import { PEER_HEADER } from './limits.ts';
 import type { GoTrueDouble, GoTrueDoubleOptions } from './types.ts';
 
 /** Headers browsers may send (GoTrue's `AllowedHeaders` plus Kong's `apikey`). */
@@ -101,6 +102,8 @@ export function goTrueDoubleListener(double: GoTrueDouble) {
         if (typeof value === 'string') headers.set(name, value);
         else if (Array.isArray(value)) headers.set(name, value.join(', '));
       }
+      // The peer's address, which the rate limits count by unless RATE_LIMIT_HEADER names another header.
+      headers.set(PEER_HEADER, request.socket.remoteAddress ?? 'unknown');
       const body =
         request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request);
       const answer = await double.fetch(new URL(request.url ?? '/', double.projectUrl), {

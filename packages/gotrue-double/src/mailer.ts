@@ -5,6 +5,7 @@
  */
 import type { DoubleContext } from './context.ts';
 import { GoTrueDoubleError } from './errors.ts';
+import { limitEmailSent, limitSmsSent } from './limits.ts';
 import { decodeHtml, render } from './templates.ts';
 import type { DoubleEmail, DoubleSms, DoubleTemplateName, GoTrueDouble, UserRecord } from './types.ts';
 import { otp, sha224 } from './util.ts';
@@ -69,6 +70,7 @@ function tokenFor(address: string, code: string, pkce: boolean): string {
 /** The signup confirmation mail. */
 export function sendConfirmation(ctx: DoubleContext, user: UserRecord, redirectTo: string, pkce: boolean) {
   checkFrequency(ctx, user.confirmationSentAt, ctx.config.smtpMaxFrequencyMs, 'over_email_send_rate_limit');
+  limitEmailSent(ctx);
   const code = otp();
   user.confirmationToken = tokenFor(user.email, code, pkce);
   user.confirmationSentAt = ctx.clock.now();
@@ -88,6 +90,7 @@ export function sendRecovery(
   kind: 'recovery' | 'magiclink',
 ) {
   checkFrequency(ctx, user.recoverySentAt, ctx.config.smtpMaxFrequencyMs, 'over_email_send_rate_limit');
+  limitEmailSent(ctx);
   const code = otp();
   user.recoveryToken = tokenFor(user.email, code, pkce);
   user.recoverySentAt = ctx.clock.now();
@@ -107,6 +110,7 @@ export function sendEmailChange(
   pkce: boolean,
 ) {
   checkFrequency(ctx, user.emailChangeSentAt, ctx.config.smtpMaxFrequencyMs, 'over_email_send_rate_limit');
+  limitEmailSent(ctx);
   const codeNew = otp();
   user.emailChange = newEmail;
   user.emailChangeTokenNew = tokenFor(newEmail, codeNew, pkce);
@@ -136,6 +140,7 @@ export function sendEmailChange(
 export function sendSms(ctx: DoubleContext, user: UserRecord, phone: string, type: 'sms' | 'phone_change') {
   const sentAt = type === 'sms' ? user.confirmationSentAt : user.phoneChangeSentAt;
   checkFrequency(ctx, sentAt, ctx.config.smsMaxFrequencyMs, 'over_sms_send_rate_limit');
+  limitSmsSent(ctx);
   const code = otp();
   const now = ctx.clock.now();
   if (type === 'sms') {

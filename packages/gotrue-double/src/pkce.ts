@@ -26,6 +26,15 @@ export function validatePkce(body: Record<string, unknown>): PkceChallenge | nul
   if (challenge === '' || method === '') {
     throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
   }
+  // isValidCodeChallenge (pkce.go): RFC 7636's length and characters.
+  if (challenge.length < 43 || challenge.length > 128) {
+    throw validationFailed('code challenge has to be between 43 and 128 characters');
+  }
+  if (!/^[a-zA-Z._~0-9-]+$/.test(challenge)) {
+    throw validationFailed(
+      'code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes',
+    );
+  }
   if (method.toLowerCase() !== 's256' && method.toLowerCase() !== 'plain') {
     throw validationFailed('Unsupported code_challenge_method, supported methods are: S256, plain');
   }

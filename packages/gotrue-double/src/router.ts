@@ -6,6 +6,7 @@
 import { HttpResponse } from 'msw';
 import type { DoubleContext } from './context.ts';
 import { GoTrueDoubleError } from './errors.ts';
+import { type LimiterName, limitRequest } from './limits.ts';
 import { errorResponse, json, redirect } from './responses.ts';
 import { authorize, callback, linkAuthorize } from './routes/external.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.ts';
@@ -67,6 +68,18 @@ const ROUTES: Record<string, Handler> = {
   'GET /health': () => json(HEALTH),
 };
 
+/**
+ * The routes behind a per-client rate limit from the start (api.go's `limitHandler`); `/token`, `/signup`,
+ * `PUT /user` and the factor routes count in their handlers, after the checks GoTrue makes first.
+ */
+const ROUTE_LIMITS: Record<string, LimiterName> = {
+  'POST /otp': 'otp',
+  'POST /recover': 'recover',
+  'POST /verify': 'verify',
+  'GET /verify': 'verify',
+  'POST /passkeys/authentication/options': 'passkey',
+};
+
 /** The handler of `METHOD /path` and the values of its `{name}` segments, if a route matches. */
 function match(key: string): { handler: Handler; params: Record<string, string> } | null {
   const handler = Object.hasOwn(ROUTES, key) ? ROUTES[key] : undefined;
@@ -103,8 +116,11 @@ async function route(ctx: DoubleContext, request: Request): Promise<Response> {
       { status: 401 },
     );
   }
-  const found = match(`${request.method.toUpperCase()} ${path}`);
+  const key = `${request.method.toUpperCase()} ${path}`;
+  const found = match(key);
   if (!found) throw new GoTrueDoubleError(404, 'not_found', 'Not found');
+  const limiter = Object.hasOwn(ROUTE_LIMITS, key) ? ROUTE_LIMITS[key] : undefined;
+  if (limiter) limitRequest(ctx, request, limiter);
   return found.handler(ctx, request, url.searchParams, found.params);
 }
 

@@ -29,13 +29,15 @@ function assuranceOf(session: SessionRecord): {
 
 /**
  * A session for `user` signed in by `method` (a new one unless `existingSessionId` still exists): an access
- * token, a new refresh token and the user, as GoTrue answers `/token`.
+ * token, a new refresh token (swapped for `refresh.parent`, or `refresh.reuse` handed back again) and the
+ * user, as GoTrue answers `/token`.
  */
 export function issueSession(
   ctx: DoubleContext,
   user: UserRecord,
   method: string,
   existingSessionId?: string,
+  refresh: { parent?: string; reuse?: string } = {},
 ): Record<string, unknown> {
   const { sessions, refreshTokens } = ctx.store;
   const t = ctx.clock.now();
@@ -46,8 +48,15 @@ export function issueSession(
     sessions.set(session.id, session);
   }
   const sessionId = session.id;
-  const refresh = randomUUID().replace(/-/g, '').slice(0, 12);
-  refreshTokens.set(refresh, { sessionId, revoked: false });
+  const refreshToken = refresh.reuse ?? randomUUID().replace(/-/g, '').slice(0, 12);
+  if (refresh.reuse === undefined) {
+    refreshTokens.set(refreshToken, {
+      sessionId,
+      revoked: false,
+      updatedAt: t,
+      ...(refresh.parent === undefined ? {} : { parent: refresh.parent }),
+    });
+  }
   const iat = Math.floor(t / 1000);
   const exp = iat + ctx.config.jwtExpSeconds;
   const { aal, amr } = assuranceOf(session);
@@ -72,7 +81,7 @@ export function issueSession(
     token_type: 'bearer',
     expires_in: ctx.config.jwtExpSeconds,
     expires_at: exp,
-    refresh_token: refresh,
+    refresh_token: refreshToken,
     user: userJson(user),
   };
 }

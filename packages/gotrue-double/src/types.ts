@@ -73,6 +73,30 @@ export interface GoTrueDoubleOptions {
    */
   clock?: { start?: number; tickMs?: number; wall?: boolean };
   /**
+   * GoTrue's rate limits, with its defaults (GOTRUE_RATE_LIMIT_*; raise them as a project's config can):
+   * `header` (RATE_LIMIT_HEADER) names the header whose first value is the client address the per-client
+   * limits count by (default: the peer address; a request without a value for a configured header is not
+   * limited); per client, `tokenRefresh` `/token` calls per 5 min (150), `verify` `/verify` (30), `otp`
+   * `/signup`, `/otp`, `/recover` and `PUT /user` each (30), `anonymousUsers` anonymous sign-ups per hour
+   * (30), `mfaChallengeAndVerify` factor challenges and verifies each per minute (15), `passkey` passkey
+   * sign-in options per 5 min (30), each a bucket of 30 (of `anonymousUsers` for that one) refilled at that
+   * rate; for the whole project, `emailSent` and `smsSent` per hour (30 each, not counted while autoconfirm
+   * is on).
+   */
+  rateLimits?: {
+    header?: string;
+    tokenRefresh?: number;
+    verify?: number;
+    otp?: number;
+    anonymousUsers?: number;
+    mfaChallengeAndVerify?: number;
+    passkey?: number;
+    emailSent?: number;
+    smsSent?: number;
+  };
+  /** SECURITY_REFRESH_TOKEN_REUSE_INTERVAL: how long a used refresh token may be used again (default 10 s). */
+  refreshTokenReuseIntervalSeconds?: number;
+  /**
    * State saved by {@link GoTrueDouble.snapshot} to start from (users, sessions, tokens, outbox, clock). The
    * simulated time resumes at the later of the saved time and `clock.start` (default now).
    */
@@ -348,6 +372,8 @@ export interface FlowState {
   referrer: string;
   linkingTargetId: string | null;
   createdAt: number;
+  /** When an emailed link handed its auth code out (a magic link's 5 minutes count from then). */
+  authCodeIssuedAt?: number;
 }
 
 /**
@@ -366,6 +392,10 @@ export interface SessionRecord {
 export interface RefreshTokenRecord {
   sessionId: string;
   revoked: boolean;
+  /** The token this one was swapped for (absent for a session's first). */
+  parent?: string;
+  /** When it was last changed (issued, or revoked by its swap). */
+  updatedAt?: number;
 }
 
 /** A code the fake IdP handed back to `/callback`. */

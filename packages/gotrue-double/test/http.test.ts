@@ -24,6 +24,29 @@ function post(path: string, body: unknown): Promise<Response> {
 }
 
 describe('serveGoTrueDouble', () => {
+  it('counts the rate limits by the peer address, which a client cannot set by a header', async () => {
+    const own = await serveGoTrueDouble({ anonymousUsers: true });
+    try {
+      const anonymous = (i: number) =>
+        fetch(`${own.url}/auth/v1/signup`, {
+          method: 'POST',
+          headers: {
+            apikey: own.double.anonKey,
+            'content-type': 'application/json',
+            'x-gotrue-double-peer': `203.0.113.${i}`,
+          },
+          body: '{}',
+        });
+      // Anonymous sign-ups: a burst of 30 per client, then one every 2 minutes.
+      for (let i = 0; i < 30; i++) expect((await anonymous(i)).status).toBe(200);
+      const limited = await anonymous(99);
+      expect(limited.status).toBe(429);
+      expect(((await limited.json()) as { error_code: string }).error_code).toBe('over_request_rate_limit');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('serves the auth API on the loopback address', async () => {
     expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const response = await post('/token?grant_type=password', {

@@ -5,7 +5,6 @@
  */
 import type { DoubleContext } from '../context.ts';
 import { GoTrueDoubleError, manualLinkingDisabled, OAuthDoubleError, validationFailed } from '../errors.ts';
-import { randomUUID } from '../hash.ts';
 import { accountFromIdentity, linkIdentityToUser } from '../identities.ts';
 import { IDP_CLIENT_ID } from '../jwt.ts';
 import { FLOW_STATE_EXPIRY_MS, newFlowState, validatePkce } from '../pkce.ts';
@@ -89,9 +88,9 @@ export function callback(ctx: DoubleContext, q: URLSearchParams): string {
       ? linkIdentityToUser(ctx, target, grant.provider, grant.identity)
       : accountFromIdentity(ctx, grant.provider, grant.identity);
     if (pkce) {
+      // The code is the one the flow state was made with; its 5 minutes still count from /authorize.
       started.userId = user.id;
-      started.authCode = randomUUID();
-      started.createdAt = ctx.clock.now();
+      started.authCodeIssuedAt = ctx.clock.now();
       const url = new URL(base);
       url.searchParams.set('code', started.authCode);
       return url.href;

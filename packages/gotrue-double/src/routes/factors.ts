@@ -18,6 +18,7 @@ import {
   validateFactors,
   verifiedFactor,
 } from '../factors.ts';
+import { limitRequest } from '../limits.ts';
 import { sendFactorSms } from '../mailer.ts';
 import { json } from '../responses.ts';
 import { authenticate, sessionOf } from '../tokens.ts';
@@ -120,6 +121,7 @@ export async function challengeFactor(
   factorId: string,
 ): Promise<Response> {
   const { user } = caller(ctx, request);
+  limitRequest(ctx, request, 'factorChallenge');
   const factor = ownedFactor(user, factorId);
   requireEnabled(ctx, factor.factorType, 'verify');
   let code = '';
@@ -145,6 +147,7 @@ export async function verifyFactor(
   factorId: string,
 ): Promise<Response> {
   const { user, session } = caller(ctx, request);
+  limitRequest(ctx, request, 'factorVerify');
   const factor = ownedFactor(user, factorId);
   const b = await readJson(request);
   const code = str(b.code);

@@ -5,12 +5,16 @@
  */
 import { HttpResponse } from 'msw';
 import type { DoubleContext } from '../context.ts';
+import { validationFailed } from '../errors.ts';
 import { authenticate, endSession } from '../tokens.ts';
 
 /** POST /logout. */
 export function logout(ctx: DoubleContext, request: Request, q: URLSearchParams): Response {
   const { user, sessionId } = authenticate(ctx, request);
-  const scope = q.get('scope') ?? 'global';
+  const scope = q.get('scope') || 'global';
+  if (!['global', 'local', 'others'].includes(scope)) {
+    throw validationFailed(`Unsupported logout scope ${JSON.stringify(scope)}`);
+  }
   for (const s of [...ctx.store.sessions.values()]) {
     const drop =
       scope === 'local'

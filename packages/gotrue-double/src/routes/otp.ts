@@ -71,7 +71,13 @@ export async function otpRoute(ctx: DoubleContext, request: Request, q: URLSearc
   }
   const pkce = validatePkce(b);
   const otpRequest = { createUser, data, pkce };
-  if (email !== '') return emailOtp(ctx, email, otpRequest, referrer(ctx, q.get('redirect_to')));
+  if (email !== '')
+    return emailOtp(
+      ctx,
+      email,
+      otpRequest,
+      referrer(ctx, q.get('redirect_to'), request.headers.get('referer')),
+    );
   if (phone !== '') return phoneOtp(ctx, phone, otpRequest);
   throw validationFailed('One of email or phone must be set');
 }

@@ -23,6 +23,12 @@ export async function recover(ctx: DoubleContext, request: Request, q: URLSearch
   // Unknown emails succeed silently: GoTrue does not reveal accounts here.
   if (!user) return json({});
   startEmailFlow(ctx, pkce, user, 'recovery');
-  sendRecovery(ctx, user, referrer(ctx, q.get('redirect_to')), pkce !== null, 'recovery');
+  sendRecovery(
+    ctx,
+    user,
+    referrer(ctx, q.get('redirect_to'), request.headers.get('referer')),
+    pkce !== null,
+    'recovery',
+  );
   return json({});
 }

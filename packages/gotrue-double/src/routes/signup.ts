@@ -6,6 +6,7 @@
 import type { DoubleContext } from '../context.ts';
 import { GoTrueDoubleError, signupDisabled, validationFailed } from '../errors.ts';
 import { randomUUID } from '../hash.ts';
+import { limitRequest } from '../limits.ts';
 import { sendConfirmation, sendSms } from '../mailer.ts';
 import { type PkceChallenge, startEmailFlow, validatePkce } from '../pkce.ts';
 import { json } from '../responses.ts';
@@ -35,7 +36,7 @@ interface SignupRequest {
   password: string;
   data: Record<string, unknown>;
   pkce: PkceChallenge | null;
-  redirectTo: string | null;
+  redirectTo: string;
 }
 
 /** With autoconfirm on, signing up an existing address says so; else GoTrue answers a decoy. */
@@ -45,9 +46,10 @@ function refuseExisting(ctx: DoubleContext): void {
   }
 }
 
-function anonymousSignup(ctx: DoubleContext, data: Record<string, unknown>): Response {
+function anonymousSignup(ctx: DoubleContext, request: Request, data: Record<string, unknown>): Response {
   if (!ctx.config.anonymousUsers)
     throw new GoTrueDoubleError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  limitRequest(ctx, request, 'anonymous');
   if (ctx.config.disableSignup) throw signupDisabled();
   const user = newUser(ctx, { isAnonymous: true, userMetadata: { ...data } });
   return json(issueSession(ctx, user, 'anonymous'));
@@ -81,7 +83,7 @@ function emailSignup(ctx: DoubleContext, email: string, request: SignupRequest):
     return json(issueSession(ctx, user, 'password'));
   }
   startEmailFlow(ctx, request.pkce, user, 'email', 'email/signup');
-  sendConfirmation(ctx, user, referrer(ctx, request.redirectTo), request.pkce !== null);
+  sendConfirmation(ctx, user, request.redirectTo, request.pkce !== null);
   return json(userJson(user));
 }
 
@@ -117,7 +119,8 @@ export async function signup(ctx: DoubleContext, request: Request, q: URLSearchP
   const email = str(b.email);
   const phone = str(b.phone);
   const data = isObject(b.data) ? b.data : {};
-  if (email === '' && phone === '') return anonymousSignup(ctx, data);
+  if (email === '' && phone === '') return anonymousSignup(ctx, request, data);
+  limitRequest(ctx, request, 'signup');
   if (ctx.config.disableSignup) throw signupDisabled();
   const password = str(b.password);
   if (password === '') throw validationFailed('Signup requires a valid password');
@@ -125,7 +128,12 @@ export async function signup(ctx: DoubleContext, request: Request, q: URLSearchP
   if (email !== '' && phone !== '') {
     throw validationFailed('Only an email address or phone number should be provided on signup.');
   }
+  // "PKCE not needed as phone signups already return access token in body"
+  if (phone !== '' && str(b.code_challenge) !== '') {
+    throw validationFailed('PKCE not supported for phone signups');
+  }
   const pkce = validatePkce(b);
-  const signupRequest = { password, data, pkce, redirectTo: q.get('redirect_to') };
+  const redirectTo = referrer(ctx, q.get('redirect_to'), request.headers.get('referer'));
+  const signupRequest = { password, data, pkce, redirectTo };
   return email !== '' ? emailSignup(ctx, email, signupRequest) : phoneSignup(ctx, phone, signupRequest);
 }

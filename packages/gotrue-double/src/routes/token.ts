@@ -14,6 +14,7 @@ import {
 import { sha256, toBase64Url } from '../hash.ts';
 import { accountFromIdentity, linkIdentityToUser } from '../identities.ts';
 import { verifyIdToken } from '../idp.ts';
+import { limitRequest } from '../limits.ts';
 import { FLOW_STATE_EXPIRY_MS } from '../pkce.ts';
 import { json } from '../responses.ts';
 import { authenticate, issueSession } from '../tokens.ts';
@@ -52,16 +53,35 @@ function passwordGrant(ctx: DoubleContext, b: Body): Record<string, unknown> {
 const refreshTokenNotFound = () =>
   new GoTrueDoubleError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
+/**
+ * The refresh grant (tokens/service.go): a used token is accepted again while it is the parent of the
+ * session's active one (that one is handed back) or within SECURITY_REFRESH_TOKEN_REUSE_INTERVAL of its use;
+ * later, the session's tokens are all revoked.
+ */
 function refreshGrant(ctx: DoubleContext, b: Body): Record<string, unknown> {
-  const record = ctx.store.refreshTokens.get(str(b.refresh_token));
+  const given = str(b.refresh_token);
+  const record = ctx.store.refreshTokens.get(given);
   if (!record) throw refreshTokenNotFound();
-  if (record.revoked)
-    throw new GoTrueDoubleError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   const session = ctx.store.sessions.get(record.sessionId);
   const user = session ? ctx.store.users.get(session.userId) : undefined;
   if (!session || !user) throw refreshTokenNotFound();
-  record.revoked = true;
-  return issueSession(ctx, user, session.amr, session.id);
+  if (isBanned(ctx, user))
+    throw new GoTrueDoubleError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
+  const now = ctx.clock.now();
+  if (record.revoked) {
+    const active = [...ctx.store.refreshTokens].find(([, r]) => r.sessionId === session.id && !r.revoked);
+    if (active && active[1].parent === given) {
+      return issueSession(ctx, user, session.amr, session.id, { reuse: active[0] });
+    }
+    if (now > (record.updatedAt ?? 0) + ctx.config.refreshTokenReuseIntervalMs) {
+      for (const r of ctx.store.refreshTokens.values()) if (r.sessionId === session.id) r.revoked = true;
+      throw new GoTrueDoubleError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+  } else {
+    record.revoked = true;
+    record.updatedAt = now;
+  }
+  return issueSession(ctx, user, session.amr, session.id, { parent: given });
 }
 
 const flowStateNotFound = () =>
@@ -75,7 +95,12 @@ function pkceGrant(ctx: DoubleContext, b: Body): Record<string, unknown> {
   }
   const flow = [...ctx.store.flowStates.values()].find((f) => f.authCode === authCode);
   if (!flow || flow.userId === null) throw flowStateNotFound();
-  if (ctx.clock.now() - flow.createdAt > FLOW_STATE_EXPIRY_MS) {
+  // FlowState.IsExpired: from the request that made it, but a magic link's from the click that issued the code.
+  const from =
+    flow.authMethod === 'magiclink' && flow.authCodeIssuedAt !== undefined
+      ? flow.authCodeIssuedAt
+      : flow.createdAt;
+  if (ctx.clock.now() - from > FLOW_STATE_EXPIRY_MS) {
     throw new GoTrueDoubleError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   }
   const expected = flow.codeChallengeMethod === 's256' ? toBase64Url(sha256(verifier)) : verifier;
@@ -118,9 +143,15 @@ function idTokenGrant(ctx: DoubleContext, b: Body, request: Request): Record<str
   return issueSession(ctx, accountFromIdentity(ctx, provider, identity), 'oauth');
 }
 
-/** POST /token. */
+const GRANTS = ['password', 'refresh_token', 'pkce', 'id_token'];
+
+/** POST /token: an unknown grant type is refused before the rate limit counts the request. */
 export async function token(ctx: DoubleContext, request: Request, q: URLSearchParams): Promise<Response> {
   const grant = q.get('grant_type') ?? '';
+  if (!GRANTS.includes(grant)) {
+    throw new GoTrueDoubleError(400, 'invalid_credentials', 'unsupported_grant_type');
+  }
+  limitRequest(ctx, request, 'token');
   const b = await readJson(request);
   switch (grant) {
     case 'password':
@@ -129,9 +160,7 @@ export async function token(ctx: DoubleContext, request: Request, q: URLSearchPa
       return json(refreshGrant(ctx, b));
     case 'pkce':
       return json(pkceGrant(ctx, b));
-    case 'id_token':
-      return json(idTokenGrant(ctx, b, request));
     default:
-      throw new OAuthDoubleError('unsupported_grant_type', '');
+      return json(idTokenGrant(ctx, b, request));
   }
 }

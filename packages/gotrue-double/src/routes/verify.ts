@@ -5,7 +5,6 @@
  */
 import type { DoubleContext } from '../context.ts';
 import { GoTrueDoubleError, validationFailed } from '../errors.ts';
-import { randomUUID } from '../hash.ts';
 import { json, redirect, redirectWithError } from '../responses.ts';
 import { issueSession, sessionFragment } from '../tokens.ts';
 import type { UserRecord } from '../types.ts';
@@ -29,7 +28,13 @@ function verifyCode(
     return { verified: verifyUserAndToken(ctx, type, '', number, token), hash: sha224(number + token) };
   }
   if (email !== '' && phone === '') {
-    const address = validateEmail(email);
+    let address: string;
+    try {
+      address = validateEmail(email);
+    } catch {
+      // VerifyParams.Validate answers any bad address so.
+      throw validationFailed('Invalid email format', 422);
+    }
     return { verified: verifyUserAndToken(ctx, type, address, '', token), hash: sha224(address + token) };
   }
   throw validationFailed('Only an email address or phone number should be provided on verify');
@@ -67,8 +72,8 @@ function pkceRedirect(ctx: DoubleContext, user: UserRecord, redirectTo: string):
     .reverse()
     .find((f) => f.userId === user.id && f.providerType !== 'oauth');
   if (!flow) throw new GoTrueDoubleError(400, 'flow_state_not_found', 'No associated flow state found.');
-  flow.authCode = randomUUID();
-  flow.createdAt = ctx.clock.now();
+  // GoTrue hands out the code the flow state was made with and records when (issueAuthCode).
+  flow.authCodeIssuedAt = ctx.clock.now();
   const url = new URL(redirectTo);
   url.searchParams.set('code', flow.authCode);
   return redirect(url.href, 303);
