@@ -4,9 +4,9 @@
  * @module
  */
 import { ACTION_MODES, type ProviderCapabilities, type WebAuthnClient } from '@doorway/auth-core';
+import { createBrowserWebAuthnClient } from './browser/webauthn.ts';
 import type { FakeClock, FakeFaults, FakeProviderOptions, FakeStorage } from './types.ts';
 import { createMemoryStorage } from './util.ts';
-import { createBrowserWebAuthnClient } from './webauthnClient.ts';
 
 /** Default lifetime of emailed action codes: 1 hour. */
 export const DEFAULT_ACTION_CODE_TTL_MS = 60 * 60 * 1000;

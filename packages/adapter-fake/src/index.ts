@@ -11,6 +11,8 @@
  * const { user } = await provider.signInWithEmailAndPassword('ada@example.com', 'secret1');
  * @module
  */
+
+export { createBrowserWebAuthnClient } from './browser/webauthn.ts';
 export {
   DEFAULT_ACTION_CODE_TTL_MS,
   DEFAULT_FEDERATED_PROVIDERS,
@@ -21,7 +23,6 @@ export {
   SECOND_FACTOR_SIGN_IN_TTL_MS,
 } from './config.ts';
 export { createFakeProvider } from './provider.ts';
-export { createFakeServerProvider, verifyFakeSessionToken } from './server.ts';
+export { createFakeServerProvider, verifyFakeSessionToken } from './server/form.ts';
 export type * from './types.ts';
 export { createManualClock, createMemoryStorage, fakeFederatedCredential } from './util.ts';
-export { createBrowserWebAuthnClient } from './webauthnClient.ts';

@@ -5,7 +5,7 @@ import {
   createManualClock,
   type FakeProviderOptions,
   fakeFederatedCredential,
-} from './index.ts';
+} from '../src/index.ts';
 
 /** A fresh fake (on a manual clock, its passkeys on a software authenticator) wrapped as a contract harness. */
 function createContractHarness(options: FakeProviderOptions = {}): ContractHarness {

@@ -17,7 +17,7 @@ import {
   type FakeProviderOptions,
   fakeFederatedCredential,
   REDIRECT_STORAGE_KEY,
-} from './index.ts';
+} from '../src/index.ts';
 
 const START = Date.UTC(2025, 0, 1);
 const URL_BASE = 'https://app.example/finish';

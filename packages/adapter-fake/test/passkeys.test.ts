@@ -12,7 +12,7 @@ import {
   createManualClock,
   type FakeProviderOptions,
   PASSKEY_CHALLENGE_TTL_MS,
-} from './index.ts';
+} from '../src/index.ts';
 
 const START = Date.UTC(2025, 0, 1);
 const EMAIL = 'ann@example.com';

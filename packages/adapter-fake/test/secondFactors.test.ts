@@ -15,7 +15,7 @@ import {
   type FakeUserInput,
   fakeFederatedCredential,
   SECOND_FACTOR_SIGN_IN_TTL_MS,
-} from './index.ts';
+} from '../src/index.ts';
 
 const START = Date.UTC(2025, 0, 1);
 const EMAIL = 'ann@example.com';

@@ -34,9 +34,8 @@ import {
   unenrollSecondFactor,
 } from './browser/secondFactors.ts';
 import { currentUser, setTenant, signOutUser } from './browser/session.ts';
-import { firebaseCapabilities } from './shared.ts';
+import { firebaseCapabilities } from './shared/common.ts';
 
-export { toActionCodeInfo } from './actionCodes.ts';
 export type {
   FirebasePasskeySettings,
   FirebaseProviderOptions,
@@ -46,7 +45,8 @@ export type {
 } from './browser/options.ts';
 export { toAuthUser } from './browser/results.ts';
 export { createNativeWebAuthnClient } from './browser/webauthn.ts';
-export { fromFirebaseCredential, toFirebaseCredential } from './credentials.ts';
+export { toActionCodeInfo } from './shared/actionCodes.ts';
+export { fromFirebaseCredential, toFirebaseCredential } from './shared/credentials.ts';
 export {
   type AttemptedSignIn,
   catalogueCodeFor,
@@ -54,7 +54,7 @@ export {
   FIREBASE_ERRORS,
   type FirebaseErrorContext,
   toAuthError,
-} from './errors.ts';
+} from './shared/errors.ts';
 
 /** A Firebase-backed {@link AuthProvider}, with the Auth instance it drives. */
 export interface FirebaseProvider extends AuthProvider {

@@ -21,15 +21,15 @@ import {
   initializeApp as initializeAdminApp,
 } from 'firebase-admin/app';
 import { type Auth as AdminAuth, getAuth as getAdminAuth } from 'firebase-admin/auth';
-import { createFirebaseFormProvider } from './form.ts';
-import { adminSessions, createCustomToken } from './sessions.ts';
+import { createFirebaseFormProvider } from './server/form.ts';
+import { adminSessions, createCustomToken } from './server/sessions.ts';
 
 // The core declares the server contract once; these names stay importable from here.
 export type { ActionCodeProvider, SessionUser } from '@doorway/auth-core/server';
 export {
   createFirebaseFormProvider,
   type FirebaseFormProviderOptions,
-} from './form.ts';
+} from './server/form.ts';
 
 /** Options of {@link createFirebaseServer}. */
 export interface FirebaseServerOptions {
@@ -166,8 +166,6 @@ export function createFirebaseServer(options: FirebaseServerOptions): FirebaseSe
   return server satisfies AuthServer;
 }
 
-export type * from './passkeyWire.ts';
-export { PASSKEY_ROUTES } from './passkeyWire.ts';
 export {
   createMemoryChallengeStore,
   type MemoryChallengeStoreOptions,
@@ -183,3 +181,5 @@ export {
   type PasskeyServer,
   type PasskeyServerOptions,
 } from './server/passkeys.ts';
+export type * from './shared/passkeyWire.ts';
+export { PASSKEY_ROUTES } from './shared/passkeyWire.ts';

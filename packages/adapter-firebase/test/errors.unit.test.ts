@@ -10,8 +10,6 @@ import {
   OAuthCredential,
 } from 'firebase/auth';
 import { afterAll, describe, expect, it } from 'vitest';
-import { federatedProviderFor, toFirebaseFederatedCredential } from '../src/credentials.ts';
-import { firebaseCode } from '../src/errors.ts';
 import {
   catalogueCodeFor,
   createFirebaseProvider,
@@ -21,6 +19,8 @@ import {
   toActionCodeInfo,
   toAuthError,
 } from '../src/index.ts';
+import { federatedProviderFor, toFirebaseFederatedCredential } from '../src/shared/credentials.ts';
+import { firebaseCode } from '../src/shared/errors.ts';
 
 const RAW = 'Firebase: Error (auth/raw-message-that-must-not-leak).';
 const firebaseError = (code: string, customData?: Record<string, unknown>) =>

@@ -4,9 +4,9 @@
 // (start / finish / cancel) are in second-factors.test.ts (SMS, emulator) and
 // second-factors.unit.test.ts (TOTP, which the emulator refuses).
 //
-// auth-core's runProviderContract does not fit here: its password, email-link and anonymous groups also
-// sign in and link through signInWithCredential / linkWithCredential, which the form provider leaves to
-// the browser (operation-not-allowed), and a group cannot be left out alone.
+// The shared provider contract runs on the form provider in form-contract.test.ts (what it leaves to the
+// browser skipped there, with the reason); this file checks what the contract does not: the errors beside
+// the browser provider's and the session token.
 import type { ActionCodeInfo, AuthError, AuthProvider } from '@doorway/auth-core';
 import { SERVER_OPS, type ServerAuthProvider } from '@doorway/auth-core/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

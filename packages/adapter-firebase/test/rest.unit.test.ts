@@ -11,10 +11,11 @@ import {
 import type { ServerAuthProvider } from '@doorway/auth-core/server';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { actionCodeInfoFromRest, parseActionLink } from '../src/actionCodes.ts';
-import { createFirebaseFormProvider } from '../src/form.ts';
 import { createFirebaseProvider } from '../src/index.ts';
-import { IDENTITY_TOOLKIT_ERRORS, restErrorCode } from '../src/rest.ts';
+import { actionCodeInfoFromRest } from '../src/server/actionCodes.ts';
+import { createFirebaseFormProvider } from '../src/server/form.ts';
+import { IDENTITY_TOOLKIT_ERRORS, restErrorCode } from '../src/server/rest.ts';
+import { parseActionLink } from '../src/shared/actionCodes.ts';
 
 const API_KEY = 'unit-key';
 const EMAIL = 'ada@example.com';

@@ -11,8 +11,8 @@ import type {
 import type { ServerAuthProvider } from '@doorway/auth-core/server';
 import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFirebaseFormProvider } from '../src/form.ts';
 import { createFirebaseProvider } from '../src/index.ts';
+import { createFirebaseFormProvider } from '../src/server/form.ts';
 
 const API_KEY = 'unit-key';
 const EMAIL = 'ada@example.com';

@@ -46,7 +46,7 @@ export {
   type SupabaseErrorContext,
   type SupabaseErrorMapping,
   toAuthError,
-} from './errors.ts';
+} from './shared/errors.ts';
 export {
   actionRedirectUrl,
   EMAIL_TOKEN_TYPES,
@@ -61,14 +61,14 @@ export {
   parseOAuthLanding,
   SUPABASE_EMAIL_TEMPLATES,
   type SupabaseActionCode,
-} from './links.ts';
+} from './shared/links.ts';
 export {
   looksNew,
   SUPABASE_PROVIDER_NAMES,
   toAuthUser,
   toDoorwayProvider,
   toSupabaseProvider,
-} from './user.ts';
+} from './shared/user.ts';
 
 /**
  * Creates Doorway's provider on Supabase Auth.

@@ -2,7 +2,7 @@
  * Server side of the Supabase adapter (`@doorway/adapter-supabase/server`): the host's session from a
  * Supabase access token, sign-out everywhere, the action-code subset of {@link AuthProvider} for
  * server-side action routes, and the form path's provider ({@link SupabaseServer.formProvider}). Plain
- * GoTrue REST calls (`fetch`, see `./rest.ts`), with the project URL and anon key only: no service-role key,
+ * GoTrue REST calls (`fetch`, see `./server/rest.ts`), with the project URL and anon key only: no service-role key,
  * no supabase-js.
  *
  * What Supabase's published API allows, and therefore what this does:
@@ -21,28 +21,28 @@
  * - **The account page's passkeys** ({@link SupabaseServer.accountPasskeys}): listed, added (GoTrue's
  *   options, then the browser's credential verified) and removed with the session's token.
  * - **Signing in on the server** (the form path) is the browser's requests without supabase-js: the
- *   sign-in's access token is the host's session (see `./form.ts`). An aal1 token of an account with a
+ *   sign-in's access token is the host's session (see `./server/form.ts`). An aal1 token of an account with a
  *   verified second factor is not a session: it waits for its second factor.
  * @module
  */
 import type { AuthServer } from '@doorway/auth-core/server';
-import { createSupabaseFormProvider } from './form.ts';
 import { createActionCodeProvider } from './server/actionCodes.ts';
 import { createServerContext } from './server/context.ts';
+import { createSupabaseFormProvider } from './server/form.ts';
 import { accountPasskeys } from './server/passkeys.ts';
 import { createSessionCookie, revokeSession, sessionScope, verifySession } from './server/sessions.ts';
 import type { SupabaseServer, SupabaseServerOptions } from './server/types.ts';
 
 export type { ActionCodeProvider, SessionUser } from '@doorway/auth-core/server';
-export { SUPABASE_ACTION_MODES } from './links.ts';
-export type { FetchLike } from './rest.ts';
 export type { PasskeyRegistrationStart, SupabaseAccountPasskeys } from './server/passkeys.ts';
+export type { FetchLike } from './server/rest.ts';
 export type {
   SupabaseFormSettings,
   SupabaseServer,
   SupabaseServerOptions,
   SupabaseSessionScope,
 } from './server/types.ts';
+export { SUPABASE_ACTION_MODES } from './shared/links.ts';
 
 /**
  * Creates the server helpers.

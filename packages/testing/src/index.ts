@@ -7,7 +7,7 @@
  * say so in their titles.
  *
  * @example
- * // packages/adapter-x/src/contract.test.ts
+ * // packages/adapter-x/test/contract.test.ts
  * import { runProviderContract } from '@doorway/testing';
  * runProviderContract({
  *   name: 'adapter-x',

@@ -2,7 +2,7 @@
  * {@link runProviderContract}: one vitest suite composed of the capability groups.
  * @module
  */
-import { afterEach, beforeEach, describe } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, type RunnerTestSuite } from 'vitest';
 import { requireValue } from './assert.ts';
 import { type ContractContext, createContractContext } from './context.ts';
 import { actionCodeTests } from './groups/actionCodes.ts';
@@ -18,6 +18,7 @@ import { phoneTests } from './groups/phone.ts';
 import { secondFactorTests } from './groups/secondFactors.ts';
 import { signInMethodLookupTests } from './groups/signInMethodLookup.ts';
 import { tenantTests } from './groups/tenants.ts';
+import { skipNote, unknownSkips } from './skip.ts';
 import type { ContractHarness, ProviderContractOptions } from './types.ts';
 
 // In this order, so the suite reads as it always has: basics first, tenants last.
@@ -48,17 +49,32 @@ const GROUPS: readonly ((h: ContractContext) => void)[] = [
  * `password`); the passkeys group needs `capabilities.passkeys`, `password` and an `inspect.authenticator`.
  * When `reliableSignInMethodLookup` is `false`, the enumeration-safe variants run instead: no lookup, and
  * an unknown email fails like a wrong password (`wrong-password`).
+ *
+ * `options.skip` names what the backend cannot do beyond its capabilities (a group's or a test's title,
+ * with the reason): those tests are reported skipped with the reason, and a title that names no test fails
+ * the suite.
  */
 export function runProviderContract(options: ProviderContractOptions): void {
   describe(`${options.name} — AuthProvider contract`, async () => {
     let harness: ContractHarness | undefined;
     // Gates are decided at collection time, from one throw-away harness.
     const h = await createContractContext(options, () => requireValue(harness, 'a harness (inside a test)'));
-    beforeEach(async () => {
+    const skips = options.skip ?? {};
+    let top: RunnerTestSuite | undefined;
+    beforeAll((suite) => {
+      top = suite;
+      const unknown = unknownSkips(skips, suite);
+      if (unknown.length > 0) throw new Error(`skip: no test or group is titled ${unknown.join(', ')}`);
+    });
+    beforeEach(async (context) => {
+      // A skipped test gets no harness.
+      const note = skipNote(skips, context.task, top);
+      if (note !== undefined) context.skip(note);
       harness = await options.create();
     });
     afterEach(async () => {
       await harness?.dispose?.();
+      harness = undefined;
     });
     for (const register of GROUPS) register(h);
   });

@@ -118,4 +118,11 @@ export interface ProviderContractOptions {
    * itself instead of rejecting with `account-exists-with-different-credential` (default `true`).
    */
   federatedAccountExistsError?: boolean;
+  /**
+   * What the backend cannot do, each with the reason: a key is a group's title (e.g.
+   * `'anonymous (capability: anonymous)'`: every test in it) or a test's title (e.g.
+   * `'linkWithCredential - should link a password credential to an anonymous user'`). Each such test is
+   * reported skipped with `skipped: <reason>` as its note; a key that names no test of the suite fails it.
+   */
+  skip?: Readonly<Record<string, string>>;
 }

@@ -11,8 +11,8 @@ import {
   type SignInResult,
 } from '@doorway/auth-core';
 import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
-import { openFakeSession } from './provider.ts';
-import type { FakeProvider, FakeUserRecord } from './types.ts';
+import { openFakeSession } from '../provider.ts';
+import type { FakeProvider, FakeUserRecord } from '../types.ts';
 
 /** The session tokens a backend handed out: token → uid. Kept beside the backend, as a real one would. */
 interface TokenRegistry {

@@ -10,8 +10,8 @@ import {
   sendPasswordResetEmail,
   verifyPasswordResetCode,
 } from 'firebase/auth';
-import { toActionCodeInfo } from '../actionCodes.ts';
-import { resetLinkSettings, sendableEmail, withAuthErrors } from '../shared.ts';
+import { toActionCodeInfo } from '../shared/actionCodes.ts';
+import { resetLinkSettings, sendableEmail, withAuthErrors } from '../shared/common.ts';
 import type { BrowserContext } from './context.ts';
 
 /** Emails a password reset link (leading to `settings.url` after the reset, when given). */

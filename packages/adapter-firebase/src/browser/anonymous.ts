@@ -5,7 +5,7 @@
  */
 import type { SignInResult } from '@doorway/auth-core';
 import { signInAnonymously } from 'firebase/auth';
-import { withAuthErrors } from '../shared.ts';
+import { withAuthErrors } from '../shared/common.ts';
 import type { BrowserContext } from './context.ts';
 import { signInResult } from './results.ts';
 

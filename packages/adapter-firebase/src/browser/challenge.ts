@@ -18,7 +18,7 @@ import {
   type MultiFactorInfo,
   type MultiFactorResolver,
 } from 'firebase/auth';
-import { type AttemptedSignIn, type FirebaseErrorContext, toAuthError } from '../errors.ts';
+import { type AttemptedSignIn, type FirebaseErrorContext, toAuthError } from '../shared/errors.ts';
 import type { BrowserContext, PendingSignIn } from './context.ts';
 
 /**

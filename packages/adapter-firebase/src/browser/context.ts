@@ -18,8 +18,8 @@ import {
   type TotpSecret,
   type User,
 } from 'firebase/auth';
-import { toFirebaseCredential } from '../credentials.ts';
-import { emailLanguage } from '../shared.ts';
+import { emailLanguage } from '../shared/common.ts';
+import { toFirebaseCredential } from '../shared/credentials.ts';
 import type { FirebaseProviderOptions, FirebaseProviderSettings } from './options.ts';
 
 /** Our handle on a Firebase application verifier, kept out of the public {@link CaptchaVerifier} shape. */

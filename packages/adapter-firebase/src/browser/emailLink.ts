@@ -10,7 +10,7 @@ import {
   sendSignInLinkToEmail,
   signInWithEmailLink,
 } from 'firebase/auth';
-import { sendableEmail, withAuthErrors } from '../shared.ts';
+import { sendableEmail, withAuthErrors } from '../shared/common.ts';
 import { withSignInErrors } from './challenge.ts';
 import { type BrowserContext, requireUser } from './context.ts';
 import { signInResult } from './results.ts';

@@ -12,8 +12,8 @@ import {
   signInWithPopup,
   signInWithRedirect,
 } from 'firebase/auth';
-import { federatedProviderFor } from '../credentials.ts';
-import type { FirebaseErrorContext } from '../errors.ts';
+import { federatedProviderFor } from '../shared/credentials.ts';
+import type { FirebaseErrorContext } from '../shared/errors.ts';
 import { signInError, withSignInErrors } from './challenge.ts';
 import { type BrowserContext, firebaseCredential, requireUser } from './context.ts';
 import { signInResult } from './results.ts';

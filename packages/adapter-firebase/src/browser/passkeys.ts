@@ -17,6 +17,7 @@ import {
   type WebAuthnClient,
 } from '@doorway/auth-core';
 import { signInWithCustomToken } from 'firebase/auth';
+import { withAuthErrors } from '../shared/common.ts';
 import {
   PASSKEY_ROUTES,
   type PasskeyAdded,
@@ -24,8 +25,7 @@ import {
   type PasskeyList,
   type PasskeyRegistrationStart,
   type PasskeySignedIn,
-} from '../passkeyWire.ts';
-import { withAuthErrors } from '../shared.ts';
+} from '../shared/passkeyWire.ts';
 import { type BrowserContext, requireUser } from './context.ts';
 import type { FirebasePasskeySettings } from './options.ts';
 import { toAuthUser } from './results.ts';

@@ -9,7 +9,7 @@ import {
   signInWithEmailAndPassword,
   updateProfile,
 } from 'firebase/auth';
-import { withAuthErrors } from '../shared.ts';
+import { withAuthErrors } from '../shared/common.ts';
 import { withSignInErrors } from './challenge.ts';
 import type { BrowserContext } from './context.ts';
 import { signInResult } from './results.ts';

@@ -11,8 +11,8 @@ import {
   signInWithPhoneNumber,
   type UserCredential,
 } from 'firebase/auth';
-import { toAuthError } from '../errors.ts';
-import { withAuthErrors } from '../shared.ts';
+import { withAuthErrors } from '../shared/common.ts';
+import { toAuthError } from '../shared/errors.ts';
 import { signInError } from './challenge.ts';
 import { type BrowserContext, firebaseCredential, keepPhoneProof, requireUser } from './context.ts';
 import { signInResult } from './results.ts';

@@ -5,8 +5,8 @@
  */
 import type { AuthUser, SignInResult } from '@doorway/auth-core';
 import { getAdditionalUserInfo, type User, type UserCredential } from 'firebase/auth';
-import { credentialFromUserCredential } from '../credentials.ts';
-import { plainUser } from '../shared.ts';
+import { plainUser } from '../shared/common.ts';
+import { credentialFromUserCredential } from '../shared/credentials.ts';
 
 /**
  * A plain {@link AuthUser} from a Firebase `User`. `providerIds` are the user's `providerData` ids

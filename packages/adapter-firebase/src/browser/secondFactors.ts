@@ -21,7 +21,7 @@ import {
   TotpMultiFactorGenerator,
   type User,
 } from 'firebase/auth';
-import { withAuthErrors } from '../shared.ts';
+import { withAuthErrors } from '../shared/common.ts';
 import { forgetSignIn, pendingSignIn, randomId, toSecondFactorInfo } from './challenge.ts';
 import { type BrowserContext, requireUser } from './context.ts';
 import { withVerifier } from './phone.ts';

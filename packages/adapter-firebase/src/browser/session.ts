@@ -4,7 +4,7 @@
  */
 import type { AuthUser } from '@doorway/auth-core';
 import { signOut } from 'firebase/auth';
-import { withAuthErrors } from '../shared.ts';
+import { withAuthErrors } from '../shared/common.ts';
 import type { BrowserContext } from './context.ts';
 import { toAuthUser } from './results.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The server's form provider: a {@link ServerAuthProvider} for one request over the Identity Toolkit REST
- * API (`rest.ts`), giving the same results and catalogue codes as the browser provider for the same
+ * API (`./rest.ts`), giving the same results and catalogue codes as the browser provider for the same
  * situation. Each operation is a named function over a {@link FormContext}; the factory only assembles.
  * @module
  */
@@ -13,17 +13,18 @@ import {
   type SignInResult,
 } from '@doorway/auth-core';
 import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
-import { actionCodeInfoFromRest, parseActionLink } from './actionCodes.ts';
-import { type FormContext, restOf, signedIn, withFormSignInErrors } from './formContext.ts';
-import { formSecondFactors } from './formSecondFactors.ts';
-import * as rest from './rest.ts';
+import { parseActionLink } from '../shared/actionCodes.ts';
 import {
   emailLanguage,
   firebaseCapabilities,
   resetLinkSettings,
   sendableEmail,
   withAuthErrors,
-} from './shared.ts';
+} from '../shared/common.ts';
+import { actionCodeInfoFromRest } from './actionCodes.ts';
+import { type FormContext, restOf, signedIn, withFormSignInErrors } from './formContext.ts';
+import { formSecondFactors } from './formSecondFactors.ts';
+import * as rest from './rest.ts';
 
 /** Options of {@link createFirebaseFormProvider}. */
 export interface FirebaseFormProviderOptions {

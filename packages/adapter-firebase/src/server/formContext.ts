@@ -11,9 +11,9 @@ import {
   type SecondFactorInfo,
   type SignInResult,
 } from '@doorway/auth-core';
-import { type FirebaseErrorContext, toAuthError } from './errors.ts';
+import { plainUser } from '../shared/common.ts';
+import { type FirebaseErrorContext, toAuthError } from '../shared/errors.ts';
 import * as rest from './rest.ts';
-import { plainUser } from './shared.ts';
 
 /** The sign-in made during this request. */
 export interface FormSession {

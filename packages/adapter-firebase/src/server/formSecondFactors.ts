@@ -19,6 +19,7 @@ import {
   type SignInResult,
   type TotpEnrollment,
 } from '@doorway/auth-core';
+import { withAuthErrors } from '../shared/common.ts';
 import {
   type FormContext,
   type FormPendingSignIn,
@@ -28,7 +29,6 @@ import {
   signedIn,
 } from './formContext.ts';
 import * as rest from './rest.ts';
-import { withAuthErrors } from './shared.ts';
 
 /** The prefix of the verification id `startSignIn` gives a TOTP factor; the factor's uid follows it. */
 const TOTP_CHECK = 'totp:';

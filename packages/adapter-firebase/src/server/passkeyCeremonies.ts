@@ -16,7 +16,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { UserRecord } from 'firebase-admin/auth';
-import type { PasskeyAuthenticationStart, PasskeyRegistrationStart } from '../passkeyWire.ts';
+import type { PasskeyAuthenticationStart, PasskeyRegistrationStart } from '../shared/passkeyWire.ts';
 import type { PasskeyChallenge, PasskeyChallengeStore } from './passkeyChallenges.ts';
 import {
   claimsFit,

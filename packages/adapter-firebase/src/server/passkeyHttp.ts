@@ -6,8 +6,8 @@
  */
 import { AuthError, type ErrorCode } from '@doorway/auth-core';
 import type { Auth as AdminAuth, UserRecord } from 'firebase-admin/auth';
-import { firebaseCode } from '../errors.ts';
-import type { PasskeyErrorBody } from '../passkeyWire.ts';
+import { firebaseCode } from '../shared/errors.ts';
+import type { PasskeyErrorBody } from '../shared/passkeyWire.ts';
 
 /** What the passkey server needs of firebase-admin: an `Auth`, or a tenant's `TenantAwareAuth`. */
 export type PasskeyAdminAuth = Pick<

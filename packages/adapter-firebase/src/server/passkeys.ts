@@ -3,11 +3,11 @@
  * `Request → Response` handlers (JSON). The WebAuthn ceremony is verified here by `@simplewebauthn/server`;
  * the passkey's user then signs in with a firebase-admin custom token. Credentials live in the user's
  * custom claims (`passkeyClaims.ts`), challenges in a {@link PasskeyChallengeStore} (this process's memory
- * by default). The routes and their JSON are in `passkeyWire.ts`.
+ * by default). The routes and their JSON are in `../shared/passkeyWire.ts`.
  * @module
  */
 import type { ErrorCode } from '@doorway/auth-core';
-import { PASSKEY_ROUTES } from '../passkeyWire.ts';
+import { PASSKEY_ROUTES } from '../shared/passkeyWire.ts';
 import {
   authenticationOptions,
   authenticationVerify,
@@ -77,7 +77,7 @@ export interface PasskeyServerOptions {
 }
 
 /**
- * The passkey server: one handler per route (`passkeyWire.ts`), and {@link handle}, which routes any
+ * The passkey server: one handler per route (`../shared/passkeyWire.ts`), and {@link handle}, which routes any
  * request below `basePath` to them. Each resolves a JSON `Response` (a refusal is
  * `{ error: { code } }` with a 4xx status), never rejects, and logs nothing.
  */

@@ -7,8 +7,8 @@
 import type { AuthUser } from '@doorway/auth-core';
 import type { SessionBackend, SessionUser } from '@doorway/auth-core/server';
 import type { Auth as AdminAuth, DecodedIdToken } from 'firebase-admin/auth';
-import { firebaseCode, toAuthError } from './errors.ts';
-import { plainUser, withAuthErrors } from './shared.ts';
+import { plainUser, withAuthErrors } from '../shared/common.ts';
+import { firebaseCode, toAuthError } from '../shared/errors.ts';
 
 function toSessionUser(token: DecodedIdToken): SessionUser {
   return {

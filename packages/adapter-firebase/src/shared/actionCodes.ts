@@ -1,13 +1,14 @@
 /**
  * Action codes and the links that carry them, shared by the browser provider (SDK results) and the
- * server's form provider (Identity Toolkit REST responses), so both name codes and read links alike.
+ * server's form provider (Identity Toolkit REST responses, `../server/actionCodes.ts`), so both name codes
+ * and read links alike.
  * @module
  */
 import { type ActionCodeInfo, AuthError } from '@doorway/auth-core';
 import type { ActionCodeInfo as FirebaseActionCodeInfo } from 'firebase/auth';
-import { IdentityToolkitError, type OobCodeInfo } from './rest.ts';
 
-const OPERATIONS: Readonly<Record<string, ActionCodeInfo['operation']>> = {
+/** Firebase's operation names (`requestType`) in the spec's words. */
+export const OPERATIONS: Readonly<Record<string, ActionCodeInfo['operation']>> = {
   PASSWORD_RESET: 'resetPassword',
   RECOVER_EMAIL: 'recoverEmail',
   REVERT_SECOND_FACTOR_ADDITION: 'revertSecondFactorAddition',
@@ -35,40 +36,6 @@ export function toActionCodeInfo(info: FirebaseActionCodeInfo): ActionCodeInfo {
     const phone =
       'phoneNumber' in factor && typeof factor.phoneNumber === 'string' ? factor.phoneNumber : null;
     result.factor = phone ?? factor.displayName ?? factor.factorId;
-  }
-  return result;
-}
-
-/**
- * Our {@link ActionCodeInfo} from `accounts:resetPassword`'s answer, with the SDK's `checkActionCode`
- * checks (an answer missing what its operation needs is an internal error) and its email swap for
- * verifyAndChangeEmail (the new email / the old one).
- */
-export function actionCodeInfoFromRest(info: OobCodeInfo): ActionCodeInfo {
-  const type = info.requestType;
-  if (!type) throw new IdentityToolkitError('auth/internal-error');
-  const changing = type === 'VERIFY_AND_CHANGE_EMAIL';
-  if (changing && !info.newEmail) throw new IdentityToolkitError('auth/internal-error');
-  if (type === 'REVERT_SECOND_FACTOR_ADDITION' && !info.mfaInfo) {
-    throw new IdentityToolkitError('auth/internal-error');
-  }
-  if (type !== 'EMAIL_SIGNIN' && !changing && !info.email) {
-    throw new IdentityToolkitError('auth/internal-error');
-  }
-  const operation = Object.hasOwn(OPERATIONS, type) ? OPERATIONS[type] : undefined;
-  if (operation === undefined) throw new AuthError('invalid-action-code');
-  const result: ActionCodeInfo = {
-    operation,
-    email: (changing ? info.newEmail : info.email) || null,
-    previousEmail: (changing ? info.email : info.newEmail) || null,
-  };
-  const factor = info.mfaInfo;
-  if (factor !== undefined) {
-    // The SDK knows phone and TOTP factors only.
-    if (factor.phoneInfo === undefined && factor.totpInfo === undefined) {
-      throw new IdentityToolkitError('auth/internal-error');
-    }
-    result.factor = factor.phoneInfo ?? factor.displayName ?? 'totp';
   }
   return result;
 }

@@ -5,10 +5,10 @@
  * @module
  */
 import { type ActionCodeInfo, type ActionLinkSettings, AuthError, requireEmail } from '@doorway/auth-core';
-import { toAuthError } from '../errors.ts';
-import { requireUrl } from '../input.ts';
-import { actionRedirectUrl, type EmailTokenType } from '../links.ts';
 import { actionCodeInfo, checkActionCodeFor, EMAIL_ACTION_TYPES } from '../shared/actionCodes.ts';
+import { toAuthError } from '../shared/errors.ts';
+import { requireUrl } from '../shared/input.ts';
+import { actionRedirectUrl, type EmailTokenType } from '../shared/links.ts';
 import { captchaToken, type ProviderContext, userOf, type VerifiedCode } from './context.ts';
 
 const ALL_TYPES: readonly EmailTokenType[] = ['recovery', ...EMAIL_ACTION_TYPES];

@@ -4,9 +4,9 @@
  * @module
  */
 import { AuthError, parseEmailLinkParams, type SignInResult } from '@doorway/auth-core';
-import { toAuthError } from '../errors.ts';
-import { actionRedirectUrl } from '../links.ts';
 import type { SignInLinkRequest } from '../shared/emailLink.ts';
+import { toAuthError } from '../shared/errors.ts';
+import { actionRedirectUrl } from '../shared/links.ts';
 import { captchaToken, type ProviderContext, signedIn } from './context.ts';
 import { encodeVerification } from './verificationId.ts';
 

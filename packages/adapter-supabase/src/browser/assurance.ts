@@ -6,7 +6,7 @@
  */
 import { type AuthCredential, AuthError, type SignInResult } from '@doorway/auth-core';
 import type { User } from '@supabase/supabase-js';
-import { toAuthError } from '../errors.ts';
+import { toAuthError } from '../shared/errors.ts';
 import { secondFactorChallenge, verifiedFactors } from '../shared/secondFactors.ts';
 import { type ProviderContext, signedIn } from './context.ts';
 

@@ -17,7 +17,7 @@ import {
 import type { GoTrueClient, Session, User } from '@supabase/supabase-js';
 import { supabaseCapabilities } from '../shared/common.ts';
 import { awaitsSecondFactor } from '../shared/secondFactors.ts';
-import { toAuthUser } from '../user.ts';
+import { toAuthUser } from '../shared/user.ts';
 import type { SupabaseBrowser, SupabaseProviderSettings } from './types.ts';
 import { createBrowserWebAuthnClient, passkeyFlagOn } from './webauthn.ts';
 import { defaultActionUrl, windowBrowser } from './window.ts';

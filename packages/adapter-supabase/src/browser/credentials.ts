@@ -4,7 +4,7 @@
  * @module
  */
 import type { AuthCredential, SignInResult } from '@doorway/auth-core';
-import { toAuthError } from '../errors.ts';
+import { toAuthError } from '../shared/errors.ts';
 import type { ProviderContext } from './context.ts';
 import { signInWithEmailLink } from './emailLink.ts';
 import { withIdToken } from './federated.ts';

@@ -4,7 +4,6 @@
  * @module
  */
 import { AuthError, type SignInResult } from '@doorway/auth-core';
-import { toAuthError } from '../errors.ts';
 import {
   checkSignInLink,
   isAccountOf,
@@ -13,6 +12,7 @@ import {
   sendMagicLink,
   signInLinkRequest,
 } from '../shared/emailLink.ts';
+import { toAuthError } from '../shared/errors.ts';
 import { upgradeWithEmail } from './anonymous.ts';
 import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext } from './context.ts';

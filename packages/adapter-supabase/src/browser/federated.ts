@@ -12,9 +12,9 @@ import {
   type SignInResult,
 } from '@doorway/auth-core';
 import type { Provider, User } from '@supabase/supabase-js';
-import { toAuthError } from '../errors.ts';
-import { type OAuthLanding, parseOAuthLanding } from '../links.ts';
-import { acceptsIdToken, looksNew, toSupabaseProvider } from '../user.ts';
+import { toAuthError } from '../shared/errors.ts';
+import { type OAuthLanding, parseOAuthLanding } from '../shared/links.ts';
+import { acceptsIdToken, looksNew, toSupabaseProvider } from '../shared/user.ts';
 import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext } from './context.ts';
 import { oauthRedirect, waitForPopup } from './popup.ts';

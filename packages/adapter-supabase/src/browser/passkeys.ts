@@ -27,7 +27,7 @@ import {
   type WebAuthnRequestOptionsJSON,
 } from '@doorway/auth-core';
 import type { GoTrueClient } from '@supabase/supabase-js';
-import { toAuthError } from '../errors.ts';
+import { toAuthError } from '../shared/errors.ts';
 import { type GoTruePasskey, PASSKEY_NAME_MAX, passkeyInfo } from '../shared/passkeys.ts';
 import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext } from './context.ts';

@@ -9,8 +9,8 @@ import {
   type SignInResult,
   sameEmail,
 } from '@doorway/auth-core';
-import { toAuthError } from '../errors.ts';
-import { actionRedirectUrl } from '../links.ts';
+import { toAuthError } from '../shared/errors.ts';
+import { actionRedirectUrl } from '../shared/links.ts';
 import { signUpData, signUpWithoutSession } from '../shared/password.ts';
 import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext, signedIn, userOf } from './context.ts';

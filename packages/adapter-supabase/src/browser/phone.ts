@@ -3,7 +3,7 @@
  * @module
  */
 import { type AuthCredential, AuthError, type CaptchaVerifier, type SignInResult } from '@doorway/auth-core';
-import { toAuthError } from '../errors.ts';
+import { toAuthError } from '../shared/errors.ts';
 import { upgradeWithPhone } from './anonymous.ts';
 import { firstFactorSignedIn } from './assurance.ts';
 import { captchaToken, type ProviderContext } from './context.ts';

@@ -3,7 +3,7 @@
  * @module
  */
 import { AuthError, type FederatedOptions } from '@doorway/auth-core';
-import { LINK_PARAMS, type OAuthLanding, parseOAuthLanding } from '../links.ts';
+import { LINK_PARAMS, type OAuthLanding, parseOAuthLanding } from '../shared/links.ts';
 import type { ProviderContext } from './context.ts';
 import type { SupabasePopup } from './types.ts';
 

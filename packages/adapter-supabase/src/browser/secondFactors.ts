@@ -22,7 +22,7 @@ import {
   type SignInResult,
   type TotpEnrollment,
 } from '@doorway/auth-core';
-import { toAuthError } from '../errors.ts';
+import { toAuthError } from '../shared/errors.ts';
 import {
   decodeFactorChallenge,
   encodeFactorChallenge,

@@ -8,12 +8,12 @@
 import { type ActionCodeInfo, AuthError } from '@doorway/auth-core';
 import type { ActionCodeProvider } from '@doorway/auth-core/server';
 import type { User } from '@supabase/supabase-js';
-import { mapSupabaseErrorCode } from '../errors.ts';
-import { type EmailTokenType, parseActionCode } from '../links.ts';
-import { logout, updatePassword, verifyTokenHash } from '../rest.ts';
 import { actionCodeInfo, checkActionCodeFor, EMAIL_ACTION_TYPES } from '../shared/actionCodes.ts';
 import { refuseTenant } from '../shared/common.ts';
+import { mapSupabaseErrorCode } from '../shared/errors.ts';
+import { type EmailTokenType, parseActionCode } from '../shared/links.ts';
 import type { PendingReset, ServerContext } from './context.ts';
+import { logout, updatePassword, verifyTokenHash } from './rest.ts';
 import { liveClaims } from './sessions.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

@@ -3,7 +3,7 @@
  * of verified password-reset links, kept across requests until used or expired.
  * @module
  */
-import type { GoTrueApi } from '../rest.ts';
+import type { GoTrueApi } from './rest.ts';
 import type { SupabaseServerOptions } from './types.ts';
 
 /** A verified recovery link: the account's email and the recovery session GoTrue opened for it. */

@@ -1,7 +1,7 @@
 /**
  * The server's form provider on Supabase: a {@link ServerAuthProvider} for one request, over GoTrue's REST
  * API (`./rest.ts`), for the host's HTML-form path. It takes the same steps as the browser provider
- * (`./index.ts`) with the same requests and the same catalogue codes, minus what needs a browser.
+ * (`../index.ts`) with the same requests and the same catalogue codes, minus what needs a browser.
  *
  * What differs from the browser provider, and why:
  * - **No session survives the request.** The provider knows only the sign-in it made itself; the host turns
@@ -19,16 +19,16 @@
  */
 import type { AuthProvider, AuthUser } from '@doorway/auth-core';
 import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
+import { lookupSignInMethods, refuseTenant, supabaseCapabilities } from '../shared/common.ts';
+import { isSignInLink } from '../shared/emailLink.ts';
+import { createUser, signInAnonymously, signInWithPassword, signOut } from './formAccounts.ts';
+import type { FormContext } from './formContext.ts';
+import { sendPasswordResetEmail, sendSignInLink, signInWithEmailLink } from './formEmail.ts';
+import { FORM_SECOND_FACTORS, formSecondFactors } from './formFactors.ts';
 import type { GoTrueApi } from './rest.ts';
-import { createUser, signInAnonymously, signInWithPassword, signOut } from './server/formAccounts.ts';
-import type { FormContext } from './server/formContext.ts';
-import { sendPasswordResetEmail, sendSignInLink, signInWithEmailLink } from './server/formEmail.ts';
-import { FORM_SECOND_FACTORS, formSecondFactors } from './server/formFactors.ts';
-import type { SupabaseFormSettings } from './server/types.ts';
-import { lookupSignInMethods, refuseTenant, supabaseCapabilities } from './shared/common.ts';
-import { isSignInLink } from './shared/emailLink.ts';
+import type { SupabaseFormSettings } from './types.ts';
 
-export type { SupabaseFormSettings } from './server/types.ts';
+export type { SupabaseFormSettings } from './types.ts';
 
 /** The action-code methods the form provider takes from the server's action-code provider. */
 export type FormActionCodes = Pick<

@@ -4,8 +4,10 @@
  * @module
  */
 import { requireEmail, type SignInResult } from '@doorway/auth-core';
-import { requireUrl } from '../input.ts';
-import { actionRedirectUrl } from '../links.ts';
+import { requireUrl } from '../shared/input.ts';
+import { actionRedirectUrl } from '../shared/links.ts';
+import { signUpData, signUpWithoutSession } from '../shared/password.ts';
+import { type FormContext, firstFactorSignedIn, refusal, requireSession, signedIn } from './formContext.ts';
 import {
   loggedOut,
   logout,
@@ -14,9 +16,7 @@ import {
   signUpAnonymously,
   signUpWithPassword,
   userOf,
-} from '../rest.ts';
-import { signUpData, signUpWithoutSession } from '../shared/password.ts';
-import { type FormContext, firstFactorSignedIn, refusal, requireSession, signedIn } from './formContext.ts';
+} from './rest.ts';
 
 /** `signInWithEmailAndPassword`. */
 export async function signInWithPassword(

@@ -4,10 +4,10 @@
  * @module
  */
 import { AuthError, type AuthErrorDetails, type AuthUser, type SignInResult } from '@doorway/auth-core';
-import { mapSupabaseErrorCode, type SupabaseErrorContext } from '../errors.ts';
-import { type GoTrueApi, type GoTrueResult, type GoTrueSession, logout, sessionOf } from '../rest.ts';
+import { mapSupabaseErrorCode, type SupabaseErrorContext } from '../shared/errors.ts';
 import { awaitsSecondFactor, serverSecondFactorChallenge } from '../shared/secondFactors.ts';
-import { toAuthUser } from '../user.ts';
+import { toAuthUser } from '../shared/user.ts';
+import { type GoTrueApi, type GoTrueResult, type GoTrueSession, logout, sessionOf } from './rest.ts';
 import type { SupabaseFormSettings } from './types.ts';
 
 /** The form provider's context. */

@@ -6,9 +6,6 @@
  * @module
  */
 import { type ActionLinkSettings, AuthError, requireEmail, type SignInResult } from '@doorway/auth-core';
-import { requireUrl } from '../input.ts';
-import { actionRedirectUrl } from '../links.ts';
-import { logout, sendEmailOtp, sendRecovery, verifyTokenHash } from '../rest.ts';
 import {
   checkSignInLink,
   isAccountOf,
@@ -17,7 +14,10 @@ import {
   sendMagicLink,
   signInLinkRequest,
 } from '../shared/emailLink.ts';
+import { requireUrl } from '../shared/input.ts';
+import { actionRedirectUrl } from '../shared/links.ts';
 import { type FormContext, firstFactorSignedIn, refusal, requireSession } from './formContext.ts';
+import { logout, sendEmailOtp, sendRecovery, verifyTokenHash } from './rest.ts';
 
 /** `sendSignInLinkToEmail` (no anonymous upgrade here: that needs the anonymous user's own session). */
 export async function sendSignInLink(ctx: FormContext, email: string, url: string): Promise<void> {

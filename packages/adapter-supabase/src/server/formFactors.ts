@@ -17,16 +17,7 @@ import {
   type SignInResult,
   type TotpEnrollment,
 } from '@doorway/auth-core';
-import { mapSupabaseErrorCode, type SupabaseErrorContext } from '../errors.ts';
-import {
-  challengeFactor,
-  enrollTotpFactor,
-  type GoTrueResult,
-  getUser,
-  logout,
-  unenrollFactor,
-  verifyFactor,
-} from '../rest.ts';
+import { mapSupabaseErrorCode, type SupabaseErrorContext } from '../shared/errors.ts';
 import {
   decodeFactorChallenge,
   encodeFactorChallenge,
@@ -38,6 +29,15 @@ import {
   verifiedFactors,
 } from '../shared/secondFactors.ts';
 import { type FormContext, keepSession, refusal, requireSession, signedIn } from './formContext.ts';
+import {
+  challengeFactor,
+  enrollTotpFactor,
+  type GoTrueResult,
+  getUser,
+  logout,
+  unenrollFactor,
+  verifyFactor,
+} from './rest.ts';
 
 /** The kinds the form provider finishes and enrols (`capabilities.secondFactors`). */
 export const FORM_SECOND_FACTORS = ['totp'] as const;

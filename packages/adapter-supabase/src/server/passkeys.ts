@@ -14,7 +14,8 @@ import {
   type WebAuthnCreationOptionsJSON,
   type WebAuthnRegistrationJSON,
 } from '@doorway/auth-core';
-import { mapSupabaseErrorCode } from '../errors.ts';
+import { mapSupabaseErrorCode } from '../shared/errors.ts';
+import { isGoTruePasskey, PASSKEY_NAME_MAX, passkeyInfo } from '../shared/passkeys.ts';
 import {
   deletePasskey,
   type GoTrueApi,
@@ -23,8 +24,7 @@ import {
   passkeyRegistrationOptions,
   renamePasskey,
   verifyPasskeyRegistration,
-} from '../rest.ts';
-import { isGoTruePasskey, PASSKEY_NAME_MAX, passkeyInfo } from '../shared/passkeys.ts';
+} from './rest.ts';
 
 /** What {@link SupabaseAccountPasskeys.startAdd} answers: the registration's challenge and its options. */
 export interface PasskeyRegistrationStart {

@@ -11,7 +11,7 @@
  */
 import { AuthError } from '@doorway/auth-core';
 import type { User } from '@supabase/supabase-js';
-import type { EmailTokenType } from './links.ts';
+import type { EmailTokenType } from '../shared/links.ts';
 
 /** A `fetch` (the global one by default; the GoTrue double's `double.fetch` in tests). */
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

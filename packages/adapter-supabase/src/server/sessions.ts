@@ -7,11 +7,11 @@
 import { AuthError, type AuthUser } from '@doorway/auth-core';
 import type { SessionUser } from '@doorway/auth-core/server';
 import type { User } from '@supabase/supabase-js';
-import { getUser, loggedOut, logout } from '../rest.ts';
 import { claimsOf } from '../shared/jwt.ts';
 import { awaitsSecondFactor } from '../shared/secondFactors.ts';
-import { toAuthUser, toDoorwayProvider } from '../user.ts';
+import { toAuthUser, toDoorwayProvider } from '../shared/user.ts';
 import type { ServerContext } from './context.ts';
+import { getUser, loggedOut, logout } from './rest.ts';
 import type { SupabaseSessionScope } from './types.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

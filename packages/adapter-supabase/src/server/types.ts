@@ -12,8 +12,8 @@ import type {
   SessionBackend,
   SessionUser,
 } from '@doorway/auth-core/server';
-import type { FetchLike } from '../rest.ts';
 import type { SupabaseAccountPasskeys } from './passkeys.ts';
+import type { FetchLike } from './rest.ts';
 
 /** Options of {@link createSupabaseServer}. */
 export interface SupabaseServerOptions {

@@ -4,7 +4,7 @@
  * @module
  */
 import { type ActionCodeInfo, AuthError } from '@doorway/auth-core';
-import { type EmailTokenType, parseActionCode } from '../links.ts';
+import { type EmailTokenType, parseActionCode } from './links.ts';
 
 /** The action each emailed type stands for; sign-in types stand for none. */
 const OPERATIONS: Partial<Record<EmailTokenType, ActionCodeInfo['operation']>> = {

@@ -10,7 +10,7 @@ import {
   type SecondFactorKind,
   type SignInMethod,
 } from '@doorway/auth-core';
-import { SUPABASE_ACTION_MODES } from '../links.ts';
+import { SUPABASE_ACTION_MODES } from './links.ts';
 
 /** What differs between the providers' capabilities: what a browser (or a configured widget) adds. */
 export interface CapabilityOptions {

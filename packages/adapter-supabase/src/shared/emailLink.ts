@@ -5,9 +5,9 @@
  * @module
  */
 import { type AuthCredential, AuthError, type AuthUser, requireEmail, sameEmail } from '@doorway/auth-core';
-import { toAuthError } from '../errors.ts';
-import { requireUrl } from '../input.ts';
-import { actionRedirectUrl, emailHash, LINK_PARAMS, type ParsedEmailLink, parseEmailLink } from '../links.ts';
+import { toAuthError } from './errors.ts';
+import { requireUrl } from './input.ts';
+import { actionRedirectUrl, emailHash, LINK_PARAMS, type ParsedEmailLink, parseEmailLink } from './links.ts';
 
 /** GoTrue's refusal as either client reports it (supabase-js's `AuthError`, or a REST answer's code). */
 export interface GoTrueRefusal {
