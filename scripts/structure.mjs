@@ -2,8 +2,11 @@
 // `node scripts/structure.mjs`: the structure rules of product source (packages/*/src, apps/remix-host/app,
 // apps/playground/src; tests and generated data aside), checked in `npm test`:
 //   - no function longer than MAX_FUNCTION_LINES lines;
+//   - no table of handlers longer than that either: an object literal whose properties are functions
+//     (see `isHandlerTable`) is behaviour as much as a function is, so it is held to the same length;
 //   - no import circle (relative imports and workspace packages, resolved to their source).
-// Prints each breach and exits 1 when there is one. `--list N` prints the N longest functions.
+// Prints each breach and exits 1 when there is one. `--list N` prints the N longest functions and the N
+// longest tables of handlers.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +65,61 @@ export function functionLengths() {
         const start = sf.getLineAndCharacterOfPosition(node.getStart()).line;
         const end = sf.getLineAndCharacterOfPosition(node.end).line;
         rows.push([end - start + 1, relative(root, file), start + 1, nameOf(node)]);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return rows.sort((a, b) => b[0] - a[0]);
+}
+
+/** `x satisfies T`, `x as T`, `(x)`: the `x`. */
+function unwrap(node) {
+  let n = node;
+  while (ts.isSatisfiesExpression(n) || ts.isAsExpression(n) || ts.isParenthesizedExpression(n))
+    n = n.expression;
+  return n;
+}
+
+/**
+ * Whether a property of an object literal is a handler: a method, a function, or an object literal that
+ * holds a handler itself (a case with its functions, a table of tables).
+ */
+function isHandler(property) {
+  if (ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property)) return true;
+  if (ts.isSetAccessorDeclaration(property)) return true;
+  if (!ts.isPropertyAssignment(property)) return false;
+  const value = unwrap(property.initializer);
+  if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return true;
+  return ts.isObjectLiteralExpression(value) && value.properties.some(isHandler);
+}
+
+/**
+ * Whether an object literal is a table of handlers: most of its own properties (more than half; spreads
+ * aside) are handlers. Data with a function or two in it (a text catalogue with a few formatted texts)
+ * is not one.
+ */
+function isHandlerTable(node) {
+  const own = node.properties.filter((p) => !ts.isSpreadAssignment(p));
+  return own.length > 0 && own.filter(isHandler).length * 2 > own.length;
+}
+
+/** Every table of handlers that is not inside a bigger one: [lines, file, line, name]. */
+export function handlerTableLengths() {
+  const rows = [];
+  for (const file of files) {
+    const sf = parse(file);
+    const visit = (node) => {
+      if (ts.isObjectLiteralExpression(node) && isHandlerTable(node)) {
+        const start = sf.getLineAndCharacterOfPosition(node.getStart()).line;
+        const end = sf.getLineAndCharacterOfPosition(node.end).line;
+        let holder = node.parent;
+        while (holder && !ts.isVariableDeclaration(holder) && !ts.isPropertyAssignment(holder)) {
+          holder = ts.isSourceFile(holder) ? undefined : holder.parent;
+        }
+        const name = holder ? holder.name.getText() : '(object literal)';
+        rows.push([end - start + 1, relative(root, file), start + 1, `table ${name}`]);
+        return; // the tables inside it are counted with it
       }
       ts.forEachChild(node, visit);
     };
@@ -159,17 +217,19 @@ export function importCircles() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const listAt = process.argv.indexOf('--list');
   const lengths = functionLengths();
+  const tables = handlerTableLengths();
   if (listAt !== -1) {
-    for (const row of lengths.slice(0, Number(process.argv[listAt + 1] ?? 20))) console.log(row.join('\t'));
+    const count = Number(process.argv[listAt + 1] ?? 20);
+    for (const row of [...lengths.slice(0, count), ...tables.slice(0, count)]) console.log(row.join('\t'));
   }
-  const long = lengths.filter(([lines]) => lines > MAX_FUNCTION_LINES);
+  const long = [...lengths, ...tables].filter(([lines]) => lines > MAX_FUNCTION_LINES);
   for (const [lines, file, line, name] of long) {
     console.log(`${file}:${line}: ${name} is ${lines} lines (at most ${MAX_FUNCTION_LINES})`);
   }
   const circles = importCircles();
   for (const circle of circles) console.log(`import circle: ${circle.join(' ↔ ')}`);
   console.log(
-    `structure: ${files.length} files, longest function ${lengths[0]?.[0] ?? 0} lines, ${long.length} over ${MAX_FUNCTION_LINES}, ${circles.length} import circles`,
+    `structure: ${files.length} files, longest function ${lengths[0]?.[0] ?? 0} lines, longest table of handlers ${tables[0]?.[0] ?? 0} lines, ${long.length} over ${MAX_FUNCTION_LINES}, ${circles.length} import circles`,
   );
   process.exit(long.length + circles.length > 0 ? 1 : 0);
 }

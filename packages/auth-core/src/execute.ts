@@ -16,7 +16,7 @@ import { AuthError } from './errors.ts';
 import type { ProviderOp } from './ops.ts';
 import type { AuthCredential, AuthProvider, SecondFactorOperations, SignInResult } from './provider.ts';
 import { type FlowRuntime, providerOf, REDIRECT_KEY, readRedirectState } from './runtime.ts';
-import type { ProviderLoaded } from './start.ts';
+import type { ProviderLoaded } from './steps/step.ts';
 
 function guardStorage<T>(rt: FlowRuntime, fn: (s: KeyValueStorage) => T): T {
   if (!rt.storage) throw new AuthError('web-storage-unsupported');

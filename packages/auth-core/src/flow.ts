@@ -15,8 +15,9 @@ import type { MessageKey } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
 import type { AuthProvider, SignInResult } from './provider.ts';
 import { type FlowRuntime, providerOf, readRedirectState } from './runtime.ts';
-import { type FlowContext, go, initialState, startTransition, type TransitionResult } from './start.ts';
+import { initialState, startTransition } from './start.ts';
 import type { FlowState } from './states.ts';
+import { type FlowContext, go, type TransitionResult } from './steps/step.ts';
 
 /** A running flow: the only surface the UI uses. */
 export interface Flow {
