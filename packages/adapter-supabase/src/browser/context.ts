@@ -48,6 +48,17 @@ export interface ProviderContext {
   readonly verified: Map<string, VerifiedCode>;
   /** Page URLs whose OAuth return was already completed (a reload must not complete it twice). */
   readonly redirectsSeen: Set<string>;
+  /**
+   * New passwords waiting for the second factor of their recovery session (an account with a verified
+   * factor: GoTrue changes its password only at aal2), by that session's id. See `./actionCodes.ts`.
+   */
+  readonly resets: Map<string, PendingReset>;
+}
+
+/** A password reset waiting for its second factor: the recovery code and the new password (memory only). */
+export interface PendingReset {
+  code: string;
+  password: string;
 }
 
 /** The context of a new provider on `auth`, with the settings' defaults filled in. */
@@ -74,6 +85,7 @@ export function createContext(auth: GoTrueClient, settings: SupabaseProviderSett
     current: null,
     verified: new Map(),
     redirectsSeen: new Set(),
+    resets: new Map(),
   };
 }
 

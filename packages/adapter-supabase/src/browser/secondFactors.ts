@@ -8,6 +8,8 @@
  * - A challenge the server met (the form path's, which a widget hydrates on) holds no token the browser can
  *   use (issue 24: no refresh token ever reaches the page): it is the server's to finish, and the host's
  *   widget posts its cards there. Handed to these operations it is `code-expired`, as a challenge gone.
+ * - A password reset of an account with a verified factor waits for the recovery session's challenge
+ *   (`./actionCodes.ts`): finishing it sets the new password, then signs the person in.
  * - A verification id is `mfa:<factor id>:<challenge id>`; GoTrue's challenges last 300 s.
  * - GoTrue names a factor when it is enrolled and offers no renaming, so the names are given at the start
  *   (`Authenticator app`, `Phone ending 1234`, numbered when taken) and `displayName` at the end is unused.
@@ -37,6 +39,7 @@ import {
   TOTP_FACTOR_NAME,
   verifiedFactors,
 } from '../shared/secondFactors.ts';
+import { finishPasswordReset, takePasswordReset } from './actionCodes.ts';
 import { type ProviderContext, signedIn, userOf } from './context.ts';
 import { E164 } from './verificationId.ts';
 
@@ -126,13 +129,17 @@ async function finishSignIn(
   await holdPending(ctx, pending);
   const { data, error } = await ctx.auth.mfa.verify({ ...asked, code: code.trim() });
   if (error) throw toAuthError(error, 'mfaSignIn');
-  return signedIn(ctx, data.user, pending.providerId, false, pending.credential);
+  // A password reset's recovery session: at aal2 now, so its new password is set before the sign-in ends.
+  const reset = takePasswordReset(ctx, pending.accessToken);
+  const user = reset === undefined ? data.user : await finishPasswordReset(ctx, reset);
+  return signedIn(ctx, user, pending.providerId, false, pending.credential);
 }
 
 /** `secondFactors.cancelSignIn`: ends the pending aal1 session (and drops it from the client if held). */
 async function cancelSignIn(ctx: ProviderContext, challenge: SecondFactorChallenge): Promise<void> {
   const pending = pendingOf(challenge);
   if (pending === null) return;
+  takePasswordReset(ctx, pending.accessToken);
   try {
     const { data } = await ctx.auth.getSession();
     const held = data.session?.access_token;

@@ -12,8 +12,9 @@ import { actionCodeInfo, checkActionCodeFor, EMAIL_ACTION_TYPES } from '../share
 import { refuseTenant } from '../shared/common.ts';
 import { mapSupabaseErrorCode } from '../shared/errors.ts';
 import { type EmailTokenType, parseActionCode } from '../shared/links.ts';
+import { serverSecondFactorChallenge } from '../shared/secondFactors.ts';
 import type { PendingReset, ServerContext } from './context.ts';
-import { logout, updatePassword, verifyTokenHash } from './rest.ts';
+import { getUser, logout, updatePassword, verifyTokenHash } from './rest.ts';
 import { liveClaims } from './sessions.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -59,12 +60,20 @@ async function recoveryEmail(ctx: ServerContext, code: string): Promise<string> 
   return user.email;
 }
 
-/** `confirmPasswordReset`: the new password, as the recovery session of the code; then every session ends. */
+/**
+ * `confirmPasswordReset`: the new password, as the recovery session of the code; then every session ends.
+ * The recovery session is at aal1: for an account with a verified factor GoTrue refuses (`insufficient_aal`),
+ * so this rejects `second-factor-required` with that session's challenge and the password waits here until
+ * the form provider's `secondFactors.finishSignIn` reaches aal2 ({@link finishReset}).
+ */
 async function confirmReset(ctx: ServerContext, code: string, newPassword: string): Promise<void> {
   await recoveryEmail(ctx, code);
   const entry = pendingReset(ctx, code);
   if (entry === undefined) throw new AuthError('invalid-action-code');
   const result = await updatePassword(ctx.api, entry.token, newPassword);
+  if (!result.ok && result.code === 'insufficient_aal') {
+    throw await resetNeedsSecondFactor(ctx, code, { ...entry, password: newPassword });
+  }
   if (!result.ok) {
     const error = mapSupabaseErrorCode(result.code, 'link');
     // A weak password keeps the link usable for another try.
@@ -74,6 +83,42 @@ async function confirmReset(ctx: ServerContext, code: string, newPassword: strin
   ctx.resets.delete(code);
   // As Firebase does on a reset: every session of the account ends (the recovery one too).
   await logout(ctx.api, entry.token, 'global').catch(() => undefined);
+}
+
+/** The `second-factor-required` of a reset whose recovery session is at aal1; the new password waits. */
+async function resetNeedsSecondFactor(ctx: ServerContext, code: string, entry: PendingReset) {
+  const found = await getUser(ctx.api, entry.token);
+  const challenge = found.ok
+    ? serverSecondFactorChallenge(found.data, { accessToken: entry.token, providerId: 'password' })
+    : null;
+  if (challenge === null || challenge.factors.length === 0) {
+    // The recovery session is gone, or only factors Doorway does not offer (WebAuthn) could finish it.
+    ctx.resets.delete(code);
+    await logout(ctx.api, entry.token, 'local').catch(() => undefined);
+    return new AuthError(challenge === null ? 'invalid-action-code' : 'operation-not-allowed');
+  }
+  ctx.resets.set(code, entry);
+  return new AuthError('second-factor-required', { challenge });
+}
+
+/**
+ * Ends a reset waiting for its second factor, once the recovery session of `recoveryToken` reached aal2
+ * (`token`, the session the person is now signed in with): the new password is set and the account's other
+ * sessions end. Whether there was one.
+ */
+async function finishReset(ctx: ServerContext, recoveryToken: string, token: string): Promise<boolean> {
+  const found = [...ctx.resets].find(([, e]) => e.token === recoveryToken && e.password !== undefined);
+  if (found === undefined) return false;
+  const [code, entry] = found;
+  ctx.resets.delete(code);
+  const result = await updatePassword(ctx.api, token, entry.password ?? '');
+  if (!result.ok) {
+    // Refused only now: the session ends, so nobody is signed in without the reset.
+    await logout(ctx.api, token, 'local').catch(() => undefined);
+    throw new AuthError(mapSupabaseErrorCode(result.code, 'link'));
+  }
+  await logout(ctx.api, token, 'others').catch(() => undefined);
+  return true;
 }
 
 /** Verifies a verify-email or change-email code once per request (`checked` keeps this request's outcomes). */
@@ -93,8 +138,13 @@ async function checkEmailCode(
   return info;
 }
 
+/** The server's action codes, and the end of a reset that waited for its second factor (see `./form.ts`). */
+export interface ServerActionCodes extends ActionCodeProvider {
+  finishPasswordReset(recoveryToken: string, token: string): Promise<boolean>;
+}
+
 /** `SupabaseServer.serverProvider`: the action-code methods of one request. */
-export function createActionCodeProvider(ctx: ServerContext): ActionCodeProvider {
+export function createActionCodeProvider(ctx: ServerContext): ServerActionCodes {
   // Codes this request verified (checkActionCode then applyActionCode use one token once).
   const checked = new Map<string, ActionCodeInfo>();
   return {
@@ -112,5 +162,6 @@ export function createActionCodeProvider(ctx: ServerContext): ActionCodeProvider
     },
     verifyPasswordResetCode: (code) => recoveryEmail(ctx, code),
     confirmPasswordReset: (code, newPassword) => confirmReset(ctx, code, newPassword),
+    finishPasswordReset: (recoveryToken, token) => finishReset(ctx, recoveryToken, token),
   };
 }

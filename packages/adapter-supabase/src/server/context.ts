@@ -12,6 +12,11 @@ export interface PendingReset {
   token: string;
   /** When the recovery session's token expires, ms since the epoch. */
   expiresAt: number;
+  /**
+   * The new password, while it waits for the second factor of the recovery session (an account with a
+   * verified factor: GoTrue changes its password only at aal2). Memory only, never in a cookie.
+   */
+  password?: string;
 }
 
 /** The server's context. */

@@ -24,7 +24,7 @@ import { isSignInLink } from '../shared/emailLink.ts';
 import { createUser, signInAnonymously, signInWithPassword, signOut } from './formAccounts.ts';
 import type { FormContext } from './formContext.ts';
 import { sendPasswordResetEmail, sendSignInLink, signInWithEmailLink } from './formEmail.ts';
-import { FORM_SECOND_FACTORS, formSecondFactors } from './formFactors.ts';
+import { FORM_SECOND_FACTORS, formSecondFactors, type PasswordResetEnd } from './formFactors.ts';
 import type { GoTrueApi } from './rest.ts';
 import type { SupabaseFormSettings } from './types.ts';
 
@@ -34,7 +34,8 @@ export type { SupabaseFormSettings } from './types.ts';
 export type FormActionCodes = Pick<
   AuthProvider,
   'checkActionCode' | 'applyActionCode' | 'verifyPasswordResetCode' | 'confirmPasswordReset'
->;
+> &
+  PasswordResetEnd;
 
 /**
  * Creates the form provider of one request (`SupabaseServer.formProvider` calls this).
@@ -75,6 +76,6 @@ export function createSupabaseFormProvider(
     checkActionCode: (code) => actions.checkActionCode(code),
     applyActionCode: (code) => actions.applyActionCode(code),
     signOut: () => signOut(ctx),
-    secondFactors: formSecondFactors(ctx),
+    secondFactors: formSecondFactors(ctx, actions),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The form provider's second factors, over GoTrue REST: finishing a sign-in with an authenticator app's
  * code (`POST /factors/{id}/challenge`, then `/verify`, with the aal1 access token the challenge keeps), and
- * the request's signed-in user's authenticator apps.
+ * the request's signed-in user's authenticator apps. A password reset of an account with a verified factor
+ * finishes here too: its recovery session's code sets the waiting password (`./actionCodes.ts`).
  *
  * Phone factors are the browser's: starting one here (a sign-in's SMS or an enrolment) rejects
  * `javascript-required`, and the card says that this step needs scripts. GoTrue asks no captcha to text a
@@ -42,14 +43,24 @@ import {
 /** The kinds the form provider finishes and enrols (`capabilities.secondFactors`). */
 export const FORM_SECOND_FACTORS = ['totp'] as const;
 
+/** The end of a password reset that waits for its recovery session's second factor (`./actionCodes.ts`). */
+export interface PasswordResetEnd {
+  /**
+   * Once the recovery session of `recoveryToken` reached aal2 (`token`), sets the password waiting for it.
+   * Whether there was one.
+   */
+  finishPasswordReset?(recoveryToken: string, token: string): Promise<boolean>;
+}
+
 /** The second factors of the form provider. */
-export function formSecondFactors(ctx: FormContext): SecondFactorOperations {
+export function formSecondFactors(ctx: FormContext, actions: PasswordResetEnd): SecondFactorOperations {
   const browserOnly = async (): Promise<never> => {
     throw new AuthError('javascript-required');
   };
   return {
     startSignIn: (challenge, factorUid) => startSignIn(ctx, challenge, factorUid),
-    finishSignIn: (challenge, verificationId, code) => finishSignIn(ctx, challenge, verificationId, code),
+    finishSignIn: (challenge, verificationId, code) =>
+      finishSignIn(ctx, actions, challenge, verificationId, code),
     cancelSignIn: (challenge) => cancelSignIn(ctx, challenge),
     list: () => listFactors(ctx),
     startPhoneEnrollment: browserOnly,
@@ -100,6 +111,7 @@ async function startSignIn(
 /** `secondFactors.finishSignIn`: the code moves the pending session to aal2; its token is the host's. */
 async function finishSignIn(
   ctx: FormContext,
+  actions: PasswordResetEnd,
   challenge: SecondFactorChallenge,
   verificationId: string,
   code: string,
@@ -109,7 +121,10 @@ async function finishSignIn(
   if (pending === null || asked === null) throw new AuthError('code-expired');
   if (code.trim() === '') throw new AuthError('invalid-verification-code');
   const result = await verifyFactor(ctx.api, pending.accessToken, { ...asked, code: code.trim() });
-  return signedIn(ctx, requireSession(answered(result, 'mfaSignIn')), pending.providerId, false);
+  const session = requireSession(answered(result, 'mfaSignIn'));
+  // A password reset's recovery session: at aal2 now, so its new password is set before the sign-in ends.
+  await actions.finishPasswordReset?.(pending.accessToken, session.accessToken);
+  return signedIn(ctx, session, pending.providerId, false);
 }
 
 /**
