@@ -3,7 +3,7 @@
  * emailed link opens the flow on the server: its `START` on the action URL handles the code (the engine's
  * `actionCode` call: `handleActionCode` checks it, and applies it for verify, recover and revert) and shows
  * the result card; the card's forms (a new password, "Change password", Continue, Retry) post back to the
- * same URL and run in the same flow (`loginAction`). What this page adds to the login page's wiring:
+ * same URL and run in the same flow (`formAction`). What this page adds to the login page's wiring:
  *
  * - the action pages' headers on every answer: no caching, no `Referer` off the origin, `noindex`;
  * - 503 for a network failure of the backend and 429 for its rate limit (the recoverable-error card);
@@ -14,9 +14,9 @@
  * - a reset email asked for on an action page continues to the sign-in page, not back to the spent link.
  * @module
  */
-import { type ActionMode, AuthError, type FlowState, isRetryableError } from '@doorway/auth-core';
+import { AuthError, type FlowState, isRetryableError } from '@doorway/auth-core';
 import type { ServerAuthProvider } from '@doorway/auth-core/server';
-import type { FormPage } from './login.server.ts';
+import { codeModeOf, type FormPage } from './form-path.server.ts';
 import { ACTION_PATH } from './public-config.ts';
 import { ACTION_PAGE_HEADERS } from './security-headers.ts';
 
@@ -25,26 +25,6 @@ export const SIGN_IN_PATH = '/login';
 
 /** The query values of an action link (what `parseActionUrl` reads, and the key Firebase adds). */
 const ACTION_PARAMS = ['mode', 'oobCode', 'continueUrl', 'tenantId', 'lang', 'apiKey'];
-
-/** The modes whose one-time code the action route handles (sign-in links and `select` are the widget's). */
-const CODE_MODES: ReadonlySet<string> = new Set<ActionMode>([
-  'resetPassword',
-  'recoverEmail',
-  'verifyEmail',
-  'verifyAndChangeEmail',
-  'revertSecondFactorAddition',
-]);
-
-/** The mode of a URL when it is one whose code the action route handles, else `null`. Never throws. */
-export function codeModeOf(url: string | URL): ActionMode | null {
-  let mode: string | null;
-  try {
-    mode = new URL(url).searchParams.get('mode');
-  } catch {
-    return null;
-  }
-  return mode !== null && CODE_MODES.has(mode) ? (mode as ActionMode) : null;
-}
 
 /**
  * `url` without an action link's values when it carries an action code (`oobCode`), and on the sign-in
@@ -120,7 +100,7 @@ export function actionPageProvider(provider: ServerAuthProvider, request: Reques
   };
 }
 
-/** The action route's page of the form path (`loginLoader(request, context, ACTION_PAGE)`). */
+/** The action route's page of the form path (`formLoader(request, context, ACTION_PAGE)`). */
 export const ACTION_PAGE: FormPage = {
   provider: actionPageProvider,
   view: (view, status, request) => ({

@@ -99,7 +99,7 @@ export interface HostConfig {
   /**
    * The origin visitors reach the host on (`DOORWAY_PUBLIC_ORIGIN`, e.g. `https://app.example.com`), which
    * every emailed URL is built from, never the request's `Host`. `null` (development): a request's own
-   * origin when its hostname is loopback, else `http://localhost:<port>` (see `form-provider.server.ts`).
+   * origin when its hostname is loopback, else `http://localhost:<port>` (see `services.server.ts`).
    */
   publicOrigin: string | null;
   /** The port the host's server listens on (read by server.mjs itself; checked here to fail fast). */

@@ -3,7 +3,6 @@
  * sign-out CSRF protection on top of SameSite=Lax cookies).
  * @module
  */
-import { safeRedirectTarget } from '@doorway/auth-core';
 
 /**
  * The origins of a request the host trusts: the request's own origin first (the base for relative
@@ -20,21 +19,21 @@ export function trustedOrigins(request: Request, allowedOrigins: readonly string
  * `Sec-Fetch-Site: same-origin`. `Origin: null` (sandboxed frames, privacy redirects) never passes.
  */
 export function isTrustedOrigin(request: Request, allowedOrigins: readonly string[]): boolean {
-  const origin = request.headers.get('origin');
-  if (origin === null) return request.headers.get('sec-fetch-site') === 'same-origin';
-  return trustedOrigins(request, allowedOrigins).includes(origin);
+  return requestOrigins(request, allowedOrigins).fromTrustedPage;
 }
 
 /**
- * A redirect target for this request, as it may be written in `href`, `Location` or page data:
- * {@link safeRedirectTarget} over the request's trusted origins (a same-origin result as a path that never
- * starts with `//` or `/\\`), else `fallback` checked the same way, else `null`.
+ * What a page that takes POSTs needs of a request's origins, worked out once: the origins it trusts
+ * ({@link trustedOrigins}, for redirect targets: `safeRedirectTarget(url, trusted, fallback)`) and whether the request comes from one of them
+ * ({@link isTrustedOrigin}).
  */
-export function safeTarget(
-  url: string | null | undefined,
+export function requestOrigins(
   request: Request,
   allowedOrigins: readonly string[],
-  fallback: string | null = null,
-): string | null {
-  return safeRedirectTarget(url, trustedOrigins(request, allowedOrigins), fallback);
+): { trusted: string[]; fromTrustedPage: boolean } {
+  const trusted = trustedOrigins(request, allowedOrigins);
+  const origin = request.headers.get('origin');
+  const fromTrustedPage =
+    origin === null ? request.headers.get('sec-fetch-site') === 'same-origin' : trusted.includes(origin);
+  return { trusted, fromTrustedPage };
 }

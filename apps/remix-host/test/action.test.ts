@@ -1,14 +1,15 @@
 /**
- * The action route on the form path (`runLogin` with `ACTION_PAGE`), on the fake's server provider: what a
+ * The action route on the form path (`runFormPath` with `ACTION_PAGE`), on the fake's server provider: what a
  * browser without JavaScript gets for every emailed link, each card's form post, and what it never gets
  * (the code in the page or a log, a continue URL off the origin, a result from another origin's post).
  */
 import { createFakeProvider, createFakeServerProvider, type FakeProvider } from '@doorway/adapter-fake';
 import type { ActionMode, FlowState } from '@doorway/auth-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACTION_PAGE, actionStatus, codeModeOf, pageState, withoutActionCode } from '../app/action.server.ts';
+import { ACTION_PAGE, actionStatus, pageState, withoutActionCode } from '../app/action.server.ts';
 import { isStaticCard } from '../app/action-cards.ts';
 import { parseHostConfig } from '../app/config.server.ts';
+import { codeModeOf } from '../app/form-path.server.ts';
 import { ACTION_PAGE_HEADERS } from '../app/security-headers.ts';
 import { fakeSessions, formBrowser, ORIGIN, request, viewOf } from './fakes.ts';
 

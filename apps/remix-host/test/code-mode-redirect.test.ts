@@ -4,7 +4,7 @@
  * @see issue 24
  */
 import { describe, expect, it } from 'vitest';
-import { codeModeRedirect } from '../app/code-mode-redirect.server.ts';
+import { codeModeRedirect } from '../app/form-path.server.ts';
 
 const at = (query: string) => new Request(`http://127.0.0.1:3000/login${query}`);
 

@@ -5,7 +5,7 @@
 import type { SessionUser } from '@doorway/adapter-firebase/server';
 import { AuthError, type AuthUser } from '@doorway/auth-core';
 import { HostConfigError, parseHostConfig } from '../app/config.server.ts';
-import { type LoginDeps, type LoginView, runLogin } from '../app/login.server.ts';
+import { type FormPathDeps, type LoginView, runFormPath } from '../app/form-path.server.ts';
 import type { SessionBackend } from '../app/session.server.ts';
 
 export const ADA: AuthUser = {
@@ -83,13 +83,13 @@ export function configError(env: Record<string, string>): HostConfigError {
 export const ORIGIN = 'http://127.0.0.1:3000';
 
 /**
- * A browser without JavaScript on the form path (`runLogin` with `deps`): keeps the cookies the host sets
+ * A browser without JavaScript on the form path (`runFormPath` with `deps`): keeps the cookies the host sets
  * and sends them back, posts forms with its own Origin (`null`: none).
  */
-export function formBrowser(deps: LoginDeps) {
+export function formBrowser(deps: FormPathDeps) {
   const jar = new Map<string, string>();
   async function send(req: Request) {
-    const out = await runLogin(req, deps);
+    const out = await runFormPath(req, deps);
     for (const line of out.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const at = pair.indexOf('=');
@@ -115,7 +115,7 @@ export function formBrowser(deps: LoginDeps) {
 }
 
 /** The rendered view of a form-path answer; fails the test for a redirect or a refusal. */
-export function viewOf(out: Awaited<ReturnType<typeof runLogin>>): LoginView {
+export function viewOf(out: Awaited<ReturnType<typeof runFormPath>>): LoginView {
   if (out instanceof Response) {
     throw new Error(`expected a page, got ${out.status} ${out.headers.get('location')}`);
   }

@@ -1,5 +1,5 @@
 /**
- * What the host adds to the form path's provider (`app/form-provider.server.ts`, `app/enumeration.ts`):
+ * What the host adds to the form path's provider (`app/services.server.ts`, `app/enumeration.ts`):
  * emailed URLs on the public origin whatever `Host` a request names, and its own email enumeration
  * protection when the provider's is off (issue 24, items 5 and 6).
  */
@@ -9,8 +9,8 @@ import type { ServerAuthProvider } from '@doorway/auth-core/server';
 import { describe, expect, it } from 'vitest';
 import { type HostConfig, parseHostConfig } from '../app/config.server.ts';
 import { withEnumerationProtection } from '../app/enumeration.ts';
-import { emailOrigin, hostFormProvider, onOrigin, withLinksOn } from '../app/form-provider.server.ts';
-import { type LoginView, runLogin } from '../app/login.server.ts';
+import { type LoginView, runFormPath } from '../app/form-path.server.ts';
+import { emailOrigin, hostFormProvider, onOrigin, withLinksOn } from '../app/services.server.ts';
 import { fakeSessions, request } from './fakes.ts';
 
 const at = (base: string) => request('/login', { base });
@@ -162,7 +162,7 @@ function browserAt(base: string, config: HostConfig, world = createFakeProvider(
   };
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   async function send(req: Request): Promise<LoginView> {
-    const out = await runLogin(req, deps);
+    const out = await runFormPath(req, deps);
     if (out instanceof Response) throw new Error(`expected a page, got ${out.status}`);
     for (const line of out.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');

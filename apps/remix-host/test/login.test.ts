@@ -1,5 +1,5 @@
 /**
- * The sign-in page's form path on the host (`runLogin`), on the fake's server provider: what a browser
+ * The sign-in page's form path on the host (`runFormPath`), on the fake's server provider: what a browser
  * without JavaScript gets for each request, the session it ends with, and what it cannot forge.
  * @see issue 13
  */
@@ -12,7 +12,7 @@ import {
 import { AuthError } from '@doorway/auth-core';
 import { describe, expect, it } from 'vitest';
 import { parseHostConfig } from '../app/config.server.ts';
-import { type LoginView, runLogin } from '../app/login.server.ts';
+import { type LoginView, runFormPath } from '../app/form-path.server.ts';
 import type { SessionBackend } from '../app/session.server.ts';
 import { fakeSessions, request } from './fakes.ts';
 
@@ -45,7 +45,7 @@ function browser(options: { failingSessions?: boolean } = {}) {
     sessions: () => sessionsOf(world, { failing: options.failingSessions === true }),
   };
   async function send(req: Request) {
-    const out = await runLogin(req, deps);
+    const out = await runFormPath(req, deps);
     const headers = out instanceof Response ? out.headers : out.headers;
     for (const line of headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
@@ -73,7 +73,7 @@ function browser(options: { failingSessions?: boolean } = {}) {
   };
 }
 
-function viewOf(out: Awaited<ReturnType<typeof runLogin>>): LoginView {
+function viewOf(out: Awaited<ReturnType<typeof runFormPath>>): LoginView {
   if (out instanceof Response)
     throw new Error(`expected a page, got ${out.status} ${out.headers.get('location')}`);
   return out.view;

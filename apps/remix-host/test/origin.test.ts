@@ -1,6 +1,11 @@
+import { safeRedirectTarget } from '@doorway/auth-core';
 import { describe, expect, it } from 'vitest';
-import { isTrustedOrigin, safeTarget, trustedOrigins } from '../app/origin.server.ts';
+import { isTrustedOrigin, requestOrigins, trustedOrigins } from '../app/origin.server.ts';
 import { request } from './fakes.ts';
+
+/** A redirect target as the form path checks one: over the request's trusted origins, else `fallback`. */
+const safeTarget = (url: string, req: Request, allowed: readonly string[], fallback: string | null = null) =>
+  safeRedirectTarget(url, requestOrigins(req, allowed).trusted, fallback);
 
 describe('isTrustedOrigin', () => {
   const post = (origin: string | null, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPage } from '../app/pages.server.ts';
+import { loginPage } from '../app/form-path.server.ts';
 import { request } from './fakes.ts';
 
 const config = { successUrl: '/account', allowedOrigins: ['https://app.example.com'] };

@@ -1,6 +1,6 @@
 /**
  * The host's throttle (issue 24): its counter store, its limits, and every route it guards — the form path
- * (`runLogin`, JavaScript off or not yet loaded), `/session`, `/passkeys/*` — on the fake's providers and
+ * (`runFormPath`, JavaScript off or not yet loaded), `/session`, `/passkeys/*` — on the fake's providers and
  * in-memory stand-ins, one client address per simulated browser.
  * @see issue 24
  */
@@ -21,7 +21,7 @@ import { AuthError, messageFor } from '@doorway/auth-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_PAGE } from '../app/action.server.ts';
 import { HostConfigError, parseHostConfig } from '../app/config.server.ts';
-import type { FormPage, runLogin } from '../app/login.server.ts';
+import type { FormPage, runFormPath } from '../app/form-path.server.ts';
 import { type SessionBackend, startSession } from '../app/session.server.ts';
 import {
   clientKey,
@@ -107,7 +107,7 @@ async function atPasswordCard(world: FakeProvider, throttle: Throttle, client: s
   return b;
 }
 
-const statusOf = (out: Awaited<ReturnType<typeof runLogin>>) =>
+const statusOf = (out: Awaited<ReturnType<typeof runFormPath>>) =>
   out instanceof Response ? out.status : out.status;
 
 describe('the counter store in memory (issue 24)', () => {
@@ -173,7 +173,7 @@ describe('the form path behind the throttle (issue 24)', () => {
     const { throttle } = throttleOf();
     const attacker = await atPasswordCard(world, throttle, '203.0.113.66');
     const statuses: number[] = [];
-    let last: Awaited<ReturnType<typeof runLogin>> | null = null;
+    let last: Awaited<ReturnType<typeof runFormPath>> | null = null;
     for (let i = 0; i < 100; i++) {
       last = await attacker.post({ event: 'SUBMIT_PASSWORD', password: `guess-${i}` });
       statuses.push(statusOf(last));

@@ -7,7 +7,7 @@ import type { ServerAuthProvider } from '@doorway/auth-core/server';
 import { describe, expect, it } from 'vitest';
 import { ACTION_PAGE } from '../app/action.server.ts';
 import { type HostConfig, parseHostConfig } from '../app/config.server.ts';
-import { type LoginView, runLogin } from '../app/login.server.ts';
+import { type LoginView, runFormPath } from '../app/form-path.server.ts';
 import { fakeSessions, request } from './fakes.ts';
 
 const ORIGIN = 'http://127.0.0.1:3000';
@@ -28,7 +28,7 @@ function browser(config: HostConfig, world: FakeProvider) {
   };
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   async function send(req: Request, action = false): Promise<LoginView | Response> {
-    const out = await runLogin(req, {
+    const out = await runFormPath(req, {
       config,
       provider,
       sessions: () => fakeSessions(),

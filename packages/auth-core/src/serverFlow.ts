@@ -11,6 +11,7 @@ import type { FlowEvent } from './events.ts';
 import { execute } from './execute.ts';
 import { formEvent } from './formEvent.ts';
 import { systemClock } from './loader.ts';
+import type { MessageKey } from './messages.ts';
 import type { Effect, ProviderOp } from './ops.ts';
 import type { SignInResult } from './provider.ts';
 import type { FlowRuntime } from './runtime.ts';
@@ -23,8 +24,9 @@ import {
 } from './sealedState.ts';
 import { type ServerAuthProvider, serverCanRun } from './serverProvider.ts';
 import { createServerStorage } from './serverStorage.ts';
-import { type FlowContext, go, initialState, type TransitionResult } from './start.ts';
+import { initialState } from './start.ts';
 import { CARDS, type FlowState } from './states.ts';
+import { type FlowContext, go, type TransitionResult } from './steps/step.ts';
 import { transition } from './transition.ts';
 
 /** Options of {@link createServerFlow}. */
@@ -81,7 +83,10 @@ export interface ServerFlowResult {
    * not fit in a cookie.
    */
   setCookie: string;
-  /** The sign-in this request completed, or `null`. The flow cookie is cleared then. */
+  /**
+   * The sign-in this request completed (with `onSignedIn`: one whose session the host started), or
+   * `null`. The flow cookie is cleared after a sign-in either way.
+   */
   signedIn: ServerSignIn | null;
   /** A URL to redirect to (303), already checked by `safeRedirect`, or `null` to render `state`. */
   redirect: string | null;
@@ -124,6 +129,19 @@ export interface ServerHandleOptions {
    * session.
    */
   signOut?: boolean;
+  /**
+   * Starts the host's session for the sign-in this request completed (`signedIn`), before the result is
+   * made: resolves `null` when the session started, or the catalogue's message that says why not. Then
+   * nothing is half signed in: the card is the recoverable error with that message, `signedIn` and
+   * `redirect` are `null`, and the flow cookie is cleared. A callback that throws counts as `generic`.
+   * Without it, the host starts its session from `signedIn` itself.
+   * @example
+   * onSignedIn: async ({ sessionToken }) => {
+   *   const made = await sessions.create(sessionToken);
+   *   return made.ok ? null : 'session-expired';
+   * }
+   */
+  onSignedIn?(signIn: ServerSignIn): Promise<MessageKey | null>;
 }
 
 /** The flow cookie's default name where it is not `Secure`; `__Host-doorway_flow` where it is. */
@@ -257,8 +275,9 @@ export function capPageUrl(href: string, keep: ReadonlySet<string>): string {
  * // once, at startup (a list rotates: the first seals, all open)
  * const serverFlow = createServerFlow({ secret: process.env.DOORWAY_FLOW_SECRET! });
  * // in the /login loader and action
- * const out = await serverFlow.handle(request, createServerProvider(), normalizeConfig(input, origin));
- * if (out.signedIn) await startSession(out.signedIn.sessionToken);
+ * const out = await serverFlow.handle(request, createServerProvider(), normalizeConfig(input, origin), {
+ *   onSignedIn: async (signIn) => ((await startSession(signIn.sessionToken)) ? null : 'generic'),
+ * });
  * if (out.redirect) return redirect(out.redirect, { headers: { 'Set-Cookie': out.setCookie } });
  * return json({ state: out.state }, { status: out.status, headers: { 'Set-Cookie': out.setCookie } });
  */
@@ -371,9 +390,11 @@ async function handle(
   };
   const pageUrl = capPageUrl(request.url, settings.keep);
   const { driven, status, continued } = await run(request, pageUrl, sealed, provider, rt, handleOptions);
-  const signedIn = takeSignIn(driven, provider);
+  const taken = takeSignIn(driven, provider);
+  const signedIn =
+    taken && handleOptions.onSignedIn ? await started(driven, taken, handleOptions.onSignedIn) : taken;
   const state = withoutPasswords(driven.state);
-  const over = planted || signedIn !== null || driven.redirect !== null;
+  const over = planted || taken !== null || driven.redirect !== null;
   // The flow's lifetime counts from its start: what goes on from a sealed value keeps its start, so no
   // copy of a cookie outlives it by being sent again (issue 24).
   const carried = sealed !== null && (continued || Object.keys(sealed.storage).length > 0);
@@ -433,6 +454,27 @@ function takeSignIn(driven: Driven, provider: ServerAuthProvider): ServerSignIn 
   if (sessionToken !== null) return { sessionToken, ...driven.signIn };
   // A sign-in without a token gives the host nothing to start a session with.
   [driven.state] = go(driven.state, { card: 'recoverableError', message: 'generic', retry: null });
+  driven.redirect = null;
+  return null;
+}
+
+/**
+ * The sign-in when the host's session for it started (`onSignedIn`); else `null`, and the card says why
+ * (no redirect: nothing is half signed in).
+ */
+async function started(
+  driven: Driven,
+  signIn: ServerSignIn,
+  onSignedIn: NonNullable<ServerHandleOptions['onSignedIn']>,
+): Promise<ServerSignIn | null> {
+  let refusal: MessageKey | null;
+  try {
+    refusal = await onSignedIn(signIn);
+  } catch {
+    refusal = 'generic';
+  }
+  if (refusal === null) return signIn;
+  [driven.state] = go(driven.state, { card: 'recoverableError', message: refusal, retry: null });
   driven.redirect = null;
   return null;
 }

@@ -12,7 +12,6 @@ import { call, type FlowContext, firstCard, go, same, type TransitionResult } fr
 
 // What serverFlow.ts and the tests import from here; the moves themselves live in steps/step.ts.
 export type { FlowContext, ProviderLoaded, TransitionResult } from './steps/step.ts';
-export { go } from './steps/step.ts';
 
 /** The state before `START`: a spinner. */
 export function initialState(pageUrl = 'http://localhost/'): FlowState {

@@ -3,7 +3,7 @@
  * @module
  */
 import { useActionData, useLoaderData } from '@remix-run/react';
-import type { LoginView } from '../login.server.ts';
+import type { LoginView } from '../form-path.server.ts';
 import { usePublicConfig } from '../root.tsx';
 import { HostWidget } from './HostWidget.tsx';
 

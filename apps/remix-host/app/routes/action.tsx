@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { ACTION_PAGE } from '../action.server.ts';
 import { isStaticCard } from '../action-cards.ts';
 import { FlowPage } from '../components/FlowPage.tsx';
-import type { LoginView } from '../login.server.ts';
-import { loginAction, loginLoader } from '../login-route.server.ts';
+import { formAction, formLoader, type LoginView } from '../form-path.server.ts';
 import type { PageHandle } from '../root.tsx';
 import { ACTION_PAGE_HEADERS } from '../security-headers.ts';
 import { pageHeaders } from '../throttle.server.ts';
@@ -25,12 +24,10 @@ export const handle: PageHandle = {
  * `GET /action?mode=…&oobCode=…&continueUrl=…`: the sign-in flow started on the server on the action URL,
  * which handles the code (every mode) or an email sign-in link, and renders the card it comes to.
  */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  loginLoader(request, context, ACTION_PAGE);
+export const loader = ({ request, context }: LoaderFunctionArgs) => formLoader(request, context, ACTION_PAGE);
 
 /** `POST /action?…`: a card's form (new password, "Change password", Continue, Retry…), run on the server. */
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  loginAction(request, context, ACTION_PAGE);
+export const action = ({ request, context }: ActionFunctionArgs) => formAction(request, context, ACTION_PAGE);
 
 export default function ActionRoute() {
   return <FlowPage />;

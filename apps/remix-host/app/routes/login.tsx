@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { codeModeRedirect } from '../code-mode-redirect.server.ts';
 import { FlowPage } from '../components/FlowPage.tsx';
-import { loginAction, loginLoader } from '../login-route.server.ts';
+import { formAction, formLoader, LOGIN_PAGE } from '../form-path.server.ts';
 import { pageHeaders } from '../throttle.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Sign in – Doorway' }];
@@ -12,13 +11,13 @@ export const headers: HeadersFunction = (answered) => pageHeaders({ 'cache-contr
 
 /**
  * `GET /login`: the first card (or the sign-out card with `?signedOut=1`), rendered by the server; a
- * code-mode URL (`?mode=resetPassword&oobCode=…`) goes to `/action` first, its code never in this page.
+ * code-mode URL (`?mode=resetPassword&oobCode=…`) goes to `/action` first (`LOGIN_PAGE`), its code never in
+ * this page. Both run the form path (`form-path.server.ts`).
  */
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  codeModeRedirect(request) ?? loginLoader(request, context);
+export const loader = ({ request, context }: LoaderFunctionArgs) => formLoader(request, context, LOGIN_PAGE);
 
 /** `POST /login`: a card's form, run on the server; the next card, or the session and a redirect. */
-export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => formAction(request, context, LOGIN_PAGE);
 
 export default function Login() {
   return <FlowPage signOutCard />;
