@@ -12,20 +12,25 @@
 //   session2   POST /session with the new token
 //   account2   GET /account with the new cookie, again this user's email and uid
 //
+// It runs the flows twice: on one host process, then on LOAD_PROCESSES host processes (default 3) behind
+// nginx sharing Redis (scripts/cluster.mjs; skipped with its reason where nginx is missing), and prints the
+// ratio of the two. On two cores expect little gain: the point is no errors and no lost state over several
+// processes; capacity grows with cores and machines, with Redis and the identity provider sized to match.
 // It reports errors (a failed request or an unexpected answer), leaked sessions (an account page showing
 // another user than the cookie's), and p50/p99 per step and per flow. 127.0.0.1 only; bounded by the flow
 // count, the concurrency, a 30 s limit per request and LOAD_TIME_LIMIT_S (default 180 s) over all. The last
 // line reads `load: N flows, errors E, leaked sessions L, p50 … ms, p99 … ms`; the exit code is 1 when E or L
 // is not 0 (or flows did not finish in time).
 import { performance } from 'node:perf_hooks';
+import { clusterUnavailable, ownRedis, startCluster } from '../scripts/cluster.mjs';
 import { buildHost, serveHost, startEmulator, stopOnSignal } from '../scripts/host.mjs';
 
 const FLOWS = boundedInt('LOAD_FLOWS', 200, 1, 2000);
 const CONCURRENCY = boundedInt('LOAD_CONCURRENCY', 200, 1, 500);
 const TIME_LIMIT_MS = boundedInt('LOAD_TIME_LIMIT_S', 180, 10, 900) * 1000;
 const REQUEST_TIMEOUT_MS = 30_000;
-const PORT = boundedInt('BENCH_LOAD_PORT', 4340, 1024, 65535);
-const HOST = `http://127.0.0.1:${PORT}`;
+const PROCESSES = boundedInt('LOAD_PROCESSES', 3, 2, 16);
+const PORT = boundedInt('BENCH_LOAD_PORT', 4340, 1024, 65000);
 const STEPS = ['signUp', 'session', 'account', 'signOut', 'signIn', 'session2', 'account2'];
 
 function boundedInt(name, fallback, min, max) {
@@ -46,7 +51,7 @@ class FlowError extends Error {
 }
 
 /** One virtual user's flow; resolves `{ times: { step: ms }, leaks: string[] }` or rejects with a FlowError. */
-async function flow(index, { emulator, runId, signal }) {
+async function flow(index, { emulator, runId, signal, host: HOST }) {
   const email = `load-${runId}-${index}@example.com`;
   const password = `pw-${runId}-${index}`;
   const times = {};
@@ -158,26 +163,15 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-async function run() {
-  console.log(`bench:load: building apps/remix-host and serving it on ${HOST} with the Auth emulator…`);
-  buildHost({ stdio: 'ignore' });
-  const emulator = await startEmulator({ stdio: 'ignore' });
-  const children = [emulator.child];
-  stopOnSignal(children);
-  const server = await serveHost({
-    port: PORT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    emulator: emulator.address,
-  });
-  children.push(server);
-
+/** Runs every flow against `host`; resolves what `report` prints. */
+async function runFlows({ host, emulator, label }) {
   const runId = Date.now().toString(36);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new Error('time limit')), TIME_LIMIT_MS);
   const results = new Array(FLOWS);
   let next = 0;
   console.log(
-    `bench:load: ${FLOWS} sign-up + sign-in flows, ${CONCURRENCY} at a time, limit ${TIME_LIMIT_MS / 1000} s…`,
+    `bench:load: ${label}: ${FLOWS} sign-up + sign-in flows, ${CONCURRENCY} at a time, limit ${TIME_LIMIT_MS / 1000} s…`,
   );
   const started = performance.now();
   try {
@@ -186,11 +180,7 @@ async function run() {
         const index = next++;
         const flowStarted = performance.now();
         try {
-          const { times, leaks } = await flow(index, {
-            emulator: emulator.address,
-            runId,
-            signal: deadline.signal,
-          });
+          const { times, leaks } = await flow(index, { emulator, runId, signal: deadline.signal, host });
           results[index] = { ok: true, times, leaks, total: performance.now() - flowStarted };
         } catch (error) {
           const message = deadline.signal.aborted ? 'time limit' : error.message;
@@ -201,14 +191,65 @@ async function run() {
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, FLOWS) }, worker));
   } finally {
     clearTimeout(timer);
-    server.kill('SIGTERM');
-    emulator.child?.kill('SIGTERM');
   }
-  const wall = performance.now() - started;
-  report(results, wall);
+  return report(results, performance.now() - started, label);
 }
 
-function report(results, wall) {
+async function run() {
+  console.log('bench:load: building apps/remix-host and starting the Auth emulator…');
+  buildHost({ stdio: 'ignore' });
+  const emulator = await startEmulator({ stdio: 'ignore' });
+  const children = [emulator.child];
+  stopOnSignal(children);
+  try {
+    const server = await serveHost({
+      port: PORT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      emulator: emulator.address,
+    });
+    children.push(server);
+    const one = await runFlows({
+      host: `http://127.0.0.1:${PORT}`,
+      emulator: emulator.address,
+      label: '1 process',
+    });
+    server.kill('SIGTERM');
+    const unavailable = clusterUnavailable();
+    if (unavailable) {
+      console.log(`\nload: ${PROCESSES} processes not run: ${unavailable}`);
+      return;
+    }
+    const redis = await ownRedis(PORT + 50);
+    const cluster = await startCluster({
+      size: PROCESSES,
+      port: PORT + 10,
+      host: '127.0.0.1',
+      emulator: emulator.address,
+      redisUrl: redis.url,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    let many;
+    try {
+      many = await runFlows({
+        host: cluster.url,
+        emulator: emulator.address,
+        label: `${PROCESSES} processes`,
+      });
+    } finally {
+      cluster.stop();
+      await redis.stop();
+    }
+    const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : '–');
+    console.log(
+      `\nload ratio, ${PROCESSES} processes behind nginx / 1 process: throughput ${ratio(many.perSecond, one.perSecond)}×, ` +
+        `p50 ${ratio(many.p50, one.p50)}×, errors ${one.errors} and ${many.errors}`,
+    );
+  } finally {
+    emulator.child?.kill('SIGTERM');
+  }
+}
+
+function report(results, wall, label) {
   const done = results.filter((r) => r?.ok);
   const failed = results.filter((r) => r !== undefined && !r.ok);
   const errors = failed.length + results.filter((r) => r === undefined).length;
@@ -218,7 +259,7 @@ function report(results, wall) {
   const ms = (n) => (Number.isNaN(n) ? '–' : n.toFixed(0));
 
   console.log(
-    `\nLoad (127.0.0.1, production build, Auth emulator): ${results.length} flows in ${(wall / 1000).toFixed(1)} s\n`,
+    `\nLoad, ${label} (127.0.0.1, production build, Auth emulator): ${results.length} flows in ${(wall / 1000).toFixed(1)} s\n`,
   );
   console.log(`${pad('step', 12)}${padl('p50 ms', 9)}${padl('p99 ms', 9)}${padl('max ms', 9)}`);
   const row = (label, values) => {
@@ -249,10 +290,11 @@ function report(results, wall) {
     for (const leak of leaks.slice(0, 10)) console.log(`  ${leak}`);
   }
   console.log(
-    `\nload: ${results.length} flows, errors ${errors}, leaked sessions ${leaks.length}, ` +
+    `\nload (${label}): ${results.length} flows, errors ${errors}, leaked sessions ${leaks.length}, ` +
       `p50 ${ms(percentile(flows, 50))} ms, p99 ${ms(percentile(flows, 99))} ms`,
   );
-  process.exitCode = errors > 0 || leaks.length > 0 ? 1 : 0;
+  if (errors > 0 || leaks.length > 0) process.exitCode = 1;
+  return { errors, perSecond: done.length / (wall / 1000), p50: percentile(flows, 50) };
 }
 
 try {

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium, ensureDependencies } from './ensure.mjs';
+import { ensureChromium, ensureDependencies, ensureNginx } from './ensure.mjs';
 import { EXTRA_NODE_MAJORS } from './node-versions.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,6 +16,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 ensureDependencies();
 ensureChromium();
+ensureNginx();
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', FORCE_COLOR: '0' };
 const bin = (name) => join(root, 'node_modules', '.bin', name);
