@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import type { BackendOptions } from './backends.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PORT = 4317;
@@ -24,7 +25,7 @@ const wanted = (projects: readonly string[]) =>
 /** The projects each web server is for. */
 const serves: Record<string, readonly string[]> = {
   playground: ['playground'],
-  'remix-host': ['remix-host', 'remix-host-fast3g'],
+  'remix-host': ['remix-host', 'remix-host-fast3g', 'remix-host-cluster'],
   'remix-host-supabase': ['remix-host-supabase'],
 };
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number];
@@ -64,16 +65,20 @@ const servers: Record<string, WebServer> = {
 };
 
 /**
- * Playwright in Debian's Chromium (no browser download), four projects:
+ * Playwright in Debian's Chromium (no browser download), five projects:
  * - `playground`: the built playground on the fake backend (every spec in e2e/*.spec.ts; the card pictures of
  *   e2e/visual.spec.ts are compared with docs/cards);
- * - `remix-host`: the production build of apps/remix-host on the Firebase Auth emulator (e2e/host/);
+ * - `remix-host`: the production build of apps/remix-host on the Firebase Auth emulator (e2e/host/, and the
+ *   journeys of both backends in e2e/journeys/ with the `firebase` backend of e2e/backends.ts);
  * - `remix-host-fast3g`: the same host loaded cold on Fast 3G with 4× CPU throttling, clicked as soon as
  *   the first card shows (e2e/host-fast3g/);
  * - `remix-host-supabase`: the host with DOORWAY_PROVIDER=supabase on the GoTrue TEST DOUBLE served over
- *   HTTP (its own build in .cache/remix-host-supabase; e2e/host-supabase/).
+ *   HTTP (its own build in .cache/remix-host-supabase; e2e/host-supabase/, and e2e/journeys/ with the
+ *   `supabase` backend);
+ * - `remix-host-cluster`: the same build as three processes behind nginx with Redis (e2e/cluster/): journeys
+ *   spread over the processes, a process killed mid-journey, Redis stopped and back, one throttle.
  */
-export default defineConfig({
+export default defineConfig<BackendOptions>({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: join(root, 'test-results'),
@@ -102,18 +107,17 @@ export default defineConfig({
   projects: [
     {
       name: 'playground',
-      testIgnore: ['host/**', 'host-supabase/**', 'host-fast3g/**'],
+      testIgnore: ['host/**', 'host-supabase/**', 'host-fast3g/**', 'journeys/**', 'cluster/**'],
       use: { baseURL: `http://127.0.0.1:${PORT}` },
       // The cards' pictures (e2e/visual.spec.ts) are docs/cards' images: `<card>-<theme>.png`, 320/….
       snapshotPathTemplate: join(root, 'docs', 'cards', '{arg}{ext}'),
     },
     {
       name: 'remix-host',
-      testDir: './host',
-      use: { baseURL: `http://127.0.0.1:${HOST_PORT}` },
-      // Every host test shares one emulator and clears its accounts first: one at a time.
-      workers: 1,
-      fullyParallel: false,
+      testMatch: ['host/*.spec.ts', 'journeys/*.spec.ts'],
+      use: { baseURL: `http://127.0.0.1:${HOST_PORT}`, backendName: 'firebase' },
+      // Each host test makes its own accounts (unique emails, numbers, federated ids) on the shared
+      // emulator and reads only their codes: the tests run side by side.
     },
     {
       // The first click on a slow phone (e2e/host-fast3g/): 20 cold loads on Fast 3G with 4× CPU throttling.
@@ -124,10 +128,19 @@ export default defineConfig({
       workers: 1,
     },
     {
+      // Three host processes behind nginx sharing a Redis of their own (scripts/cluster.mjs, e2e/cluster/),
+      // on the emulator and the build of the remix-host server: one cluster per worker, so one worker.
+      name: 'remix-host-cluster',
+      testDir: './cluster',
+      use: { backendName: 'firebase' },
+      timeout: 120_000,
+      workers: 1,
+    },
+    {
       // The host on Supabase: the GoTrue TEST DOUBLE, not Supabase (e2e/host-supabase/).
       name: 'remix-host-supabase',
-      testDir: './host-supabase',
-      use: { baseURL: `http://127.0.0.1:${SUPABASE_HOST_PORT}` },
+      testMatch: ['host-supabase/*.spec.ts', 'journeys/*.spec.ts'],
+      use: { baseURL: `http://127.0.0.1:${SUPABASE_HOST_PORT}`, backendName: 'supabase' },
       // Its journeys (sign-up, sign-out, sign-in, recovery in one test) are 8–13 page loads and as many
       // axe-checked cards, the scripts-off ones re-served to a second page: 25–65 s on two CPUs as the
       // load varies, ~95 s at a load of 25. Each step keeps its own 10 s expect timeout.

@@ -1,7 +1,7 @@
 /**
  * The playground's Supabase mode (`?provider=supabase`): the widget on adapter-supabase, whose supabase-js
- * client is answered by the in-memory GoTrue TEST DOUBLE in the page (not Supabase). Password and
- * email-link flows, as a person would go through them.
+ * client talks over HTTP to the GoTrue TEST DOUBLE that the playground's dev and preview server serves for
+ * the world (not Supabase). Password and email-link flows, as a person would go through them.
  */
 import { expect, test, widgetOf } from './fixtures.ts';
 
@@ -40,7 +40,7 @@ test.describe('Supabase mode (local GoTrue double)', () => {
     await widget.card('signedIn', 'Signed in!');
     await expect(panel.panel).toContainText(`Signed in: ${NEW_PERSON.email}`);
 
-    // The session survives a reload (supabase-js's storage, the double restored from the world store).
+    // The session survives a reload (supabase-js's storage; the world's double lives on the preview server).
     await page.reload();
     await expect(panel.panel).toContainText(`Signed in: ${NEW_PERSON.email}`);
 

@@ -5,8 +5,17 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { hostWidgetOf } from '../fixtures.ts';
+import {
+  accountOf,
+  type HostWidget,
+  submitSignUp,
+  toEmailEntry,
+  toPasswordSignIn,
+  uiText,
+  uniqueEmail,
+} from '../host-pages.ts';
 
-export { hostWidgetOf };
+export { hostWidgetOf, toEmailEntry, uniqueEmail };
 
 /** The GoTrue test double of this project's web server (GOTRUE_DOUBLE_PORT in e2e/playwright.config.ts). */
 export const DOUBLE = 'http://127.0.0.1:4331';
@@ -18,21 +27,7 @@ export const test = base.extend<{ widget: ReturnType<typeof hostWidgetOf> }>({
 });
 
 /** The account page's value for a term ("Email", "Name", "Signed in with", …). */
-export const accountValue = (page: Page, term: string) =>
-  page
-    .locator('.host-account > div')
-    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
-    .getByRole('definition');
-
-/**
- * From the sign-in page's chooser (email and passkey: the options scripts/host-supabase.mjs serves) to the email
- * card, with scripts or without (the chooser's buttons are a form).
- */
-export async function toEmailEntry(widget: Pick<ReturnType<typeof hostWidgetOf>, 'card' | 'button'>) {
-  await widget.card('providerChooser', 'Sign in');
-  await widget.button('Sign in with email').click();
-  await widget.card('emailEntry', 'Sign in with email');
-}
+export const accountValue = (page: Page, term: string) => accountOf(page).value(term);
 
 /**
  * Signs up a new password account on /login (the chooser's email, the combined card's "Create account")
@@ -40,38 +35,31 @@ export async function toEmailEntry(widget: Pick<ReturnType<typeof hostWidgetOf>,
  */
 export async function signUp(
   page: Page,
-  widget: ReturnType<typeof hostWidgetOf>,
+  widget: HostWidget,
   account: { email: string; name: string; password: string },
 ): Promise<void> {
   await page.goto('/login');
-  await toEmailEntry(widget);
-  await widget.field('Email').fill(account.email);
-  await widget.button('Next').click();
-  await widget.card('passwordSignIn', 'Sign in');
-  await widget.button('Create account').click();
-  await widget.card('passwordSignUp', 'Create account');
-  await widget.field('First & last name').fill(account.name);
-  await widget.field('Choose password').fill(account.password);
-  await widget.button('Save').click();
+  await toPasswordSignIn(widget, account.email);
+  await widget.button(uiText.createAccount).click();
+  await submitSignUp(widget, account.name, account.password);
   await page.waitForURL('/account');
 }
 
-/** A unique address for one test. */
-export const uniqueEmail = (label: string) =>
-  `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-
-/** The newest recovery link the double sent to an address (waits for it). */
-export async function lastRecoveryLink(email: string): Promise<string> {
+/** The newest email of a type (`recovery`, `magiclink`…) the double sent to an address (waits for it); its link. */
+export async function lastEmailLink(email: string, type: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
       const response = await fetch(`${DOUBLE}/__double/outbox`);
       const { emails } = (await response.json()) as { emails: { to: string; type: string; link: string }[] };
-      link = emails.filter((e) => e.to === email && e.type === 'recovery').at(-1)?.link;
+      link = emails.filter((e) => e.to === email && e.type === type).at(-1)?.link;
       return link !== undefined;
-    }, `a recovery email to ${email}`)
+    }, `a ${type} email to ${email}`)
     .toBe(true);
   return link as string;
 }
+
+/** The newest recovery link the double sent to an address (waits for it). */
+export const lastRecoveryLink = (email: string) => lastEmailLink(email, 'recovery');
 
 export { expect };

@@ -1,3 +1,4 @@
+import { enterEmail } from '../host-pages.ts';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 
 test.describe('anonymous upgrade', () => {
@@ -18,9 +19,7 @@ test.describe('anonymous upgrade', () => {
     const email = uniqueEmail('upgraded');
     await page.goto('/login');
     await widget.card('providerChooser');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('passwordSignUp');
     await widget.field('First & last name').fill('Guest Upgraded');
     await widget.field('Choose password').fill('secret123');

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
+import { enterEmail } from '../host-pages.ts';
 import {
   actionUrl,
   createAccount,
@@ -81,10 +82,7 @@ test.describe('the host in dark', () => {
     // The chooser, with its "Last used" mark.
     await widget.card('providerChooser', 'Sign in');
     await expect(widget.button('Sign in with email')).toHaveAccessibleDescription('Last used');
-    await widget.button('Sign in with email').click();
-    await widget.card('emailEntry', 'Sign in with email');
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email, { card: true });
     await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('not-the-password');
     await widget.button('Sign in').click();

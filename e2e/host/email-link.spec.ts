@@ -1,3 +1,4 @@
+import { enterEmail } from '../host-pages.ts';
 import {
   accountOf,
   EMAIL_LINK_HOST,
@@ -23,9 +24,7 @@ test.describe('email-link sign-in', () => {
   }) => {
     const email = uniqueEmail('link');
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('emailLinkSent', 'Sign-in email sent');
     const code = await lastOobCode(email, 'EMAIL_SIGNIN');
     const continueUrl = new URL(new URL(code.oobLink).searchParams.get('continueUrl') ?? '');
@@ -47,9 +46,7 @@ test.describe('email-link sign-in', () => {
       const page = await asking.newPage();
       const form = hostWidgetOf(page, { scripts: false });
       await page.goto('/login');
-      await form.button('Sign in with email').click();
-      await form.field('Email').fill(email);
-      await form.button('Next').click();
+      await enterEmail(form, email);
       await form.card('emailLinkSent', 'Sign-in email sent');
       link = emailSignInUrl(await lastOobCode(email, 'EMAIL_SIGNIN'));
       storageState = await asking.storageState();
@@ -83,9 +80,7 @@ test.describe('email-link sign-in', () => {
   }) => {
     const email = uniqueEmail('device');
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('emailLinkSent');
     const link = emailSignInUrl(await lastOobCode(email, 'EMAIL_SIGNIN'));
 

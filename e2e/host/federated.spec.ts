@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, test, uniqueEmail } from './fixtures.ts';
+import { createAccount, expect, test, uniqueEmail, uniqueSub } from './fixtures.ts';
 
 /**
  * The SDK's popup and redirect need apis.google.com (offline here). On the Auth emulator the host asks for
@@ -15,7 +15,7 @@ test.describe('federated sign-in and account linking', () => {
     const email = uniqueEmail('google');
     await page.goto('/login');
     await widget.card('providerChooser');
-    answerIdentity(page, { sub: 'g-new', email, email_verified: true });
+    answerIdentity(page, { sub: uniqueSub('g-new'), email, email_verified: true });
     await widget.button('Sign in with Google').click();
     await page.waitForURL('/account');
     await expect(account.value('Email')).toHaveText(email);
@@ -37,11 +37,12 @@ test.describe('federated sign-in and account linking', () => {
     account,
   }) => {
     const email = uniqueEmail('linked');
+    const sub = uniqueSub('g-link');
     await createAccount(email, 'secret123');
     await page.goto('/login');
     await widget.card('providerChooser');
     // An unverified Google email of a password account: Firebase refuses to sign in and offers linking.
-    answerIdentity(page, { sub: 'g-link', email, email_verified: false });
+    answerIdentity(page, { sub, email, email_verified: false });
     await widget.button('Sign in with Google').click();
     await widget.card('passwordLinking', 'You already have an account');
     await expect(widget.root).toContainText(
@@ -61,7 +62,7 @@ test.describe('federated sign-in and account linking', () => {
     await page.goto('/login?signedOut=1');
     await widget.card('signOut');
     await widget.button('Sign in again').click();
-    answerIdentity(page, { sub: 'g-link', email, email_verified: false });
+    answerIdentity(page, { sub, email, email_verified: false });
     await widget.button('Sign in with Google').click();
     await page.waitForURL('/account');
     await expect(account.value('User ID')).toHaveText(uid ?? '');

@@ -9,8 +9,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, hostWidgetOf, passkeysCardOf } from '../fixtures.ts';
+import {
+  accountOf,
+  submitPassword,
+  submitSignUp,
+  toEmailEntry,
+  toPasswordSignIn,
+  uiText,
+  uniqueEmail,
+  uniquePhone,
+  uniqueSub,
+} from '../host-pages.ts';
 
-export { hostWidgetOf, passkeysCardOf };
+export { accountOf, hostWidgetOf, passkeysCardOf, uniqueEmail, uniquePhone, uniqueSub };
 
 export const EMULATOR = 'http://127.0.0.1:9099';
 /** Where scripts/e2e-host.mjs copies the default host's stdout and stderr. */
@@ -29,6 +40,24 @@ export function hostLogSince(): () => string {
   const from = statSync(HOST_LOG).size;
   return () => readFileSync(HOST_LOG, 'utf8').slice(from);
 }
+/**
+ * What the host has logged since `since` was made, through every request this test has had answered
+ * (the host logs a request once it is answered): a request for a page of this test's own is logged
+ * after them. The other tests' requests, made side by side, are in it too.
+ */
+export async function hostLogThroughNow(since: () => string): Promise<string> {
+  const mark = `/log-mark-${Math.random().toString(36).slice(2, 10)}`;
+  expect((await fetch(`http://127.0.0.1:4320${mark}`)).status).toBe(404);
+  let log = '';
+  await expect
+    .poll(() => {
+      log = since();
+      return log.includes(`GET ${mark} 404 `);
+    }, 'this test’s requests in the host’s log')
+    .toBe(true);
+  return log;
+}
+
 export const PROJECT = 'demo-doorway';
 /** The host with the email-link configuration (scripts/e2e-host.mjs). */
 export const EMAIL_LINK_HOST = 'http://127.0.0.1:4321';
@@ -41,11 +70,6 @@ async function rest<T>(url: string, init: RequestInit = {}): Promise<T> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${response.status} ${text}`);
   return (text === '' ? {} : JSON.parse(text)) as T;
-}
-
-/** Deletes every account of the project (and with them their codes). */
-export async function clearAccounts(): Promise<void> {
-  await rest(`${emulatorApi}/accounts`, { method: 'DELETE' });
 }
 
 /** An email the emulator "sent". */
@@ -175,27 +199,6 @@ export function emailSignInUrl(code: OobCode): string {
   return target.href;
 }
 
-/** A unique address for one test. */
-export function uniqueEmail(label: string): string {
-  return `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-}
-
-/** The account page, by its definition list. */
-export function accountOf(page: Page) {
-  const list = page.getByRole('definition');
-  return {
-    heading: page.getByRole('heading', { level: 1, name: 'Your account' }),
-    /** The value shown for a term ("Email", "User ID", "Signed in with", "Linked sign-in methods"…). */
-    value: (term: string) =>
-      page
-        .locator('.host-account > div')
-        .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
-        .getByRole('definition'),
-    list,
-    signOut: page.getByRole('button', { name: 'Sign out' }),
-  };
-}
-
 /** Signs up with email and password through the widget on /login and lands on /account. */
 export async function signUp(
   page: Page,
@@ -205,15 +208,11 @@ export async function signUp(
 ): Promise<void> {
   const widget = hostWidgetOf(page);
   await page.goto('/login');
-  await widget.card('providerChooser', 'Sign in');
-  await widget.button('Sign in with email').click();
-  await widget.card('emailEntry');
-  await widget.field('Email').fill(email);
-  await widget.button('Next').click();
-  await widget.card('passwordSignUp', 'Create account');
-  await widget.field('First & last name').fill(name);
-  await widget.field('Choose password').fill(password);
-  await widget.button('Save').click();
+  await toEmailEntry(widget);
+  await widget.field(uiText.emailLabel).fill(email);
+  await widget.button(uiText.next).click();
+  // The emulator's sign-in-method lookup finds no account: the sign-up card.
+  await submitSignUp(widget, name, password);
   await page.waitForURL('**/account');
   await expect(accountOf(page).heading).toBeVisible();
 }
@@ -222,13 +221,8 @@ export async function signUp(
 export async function signIn(page: Page, email: string, password: string, from = '/login'): Promise<void> {
   const widget = hostWidgetOf(page);
   await page.goto(from);
-  await widget.card('providerChooser', 'Sign in');
-  await widget.button('Sign in with email').click();
-  await widget.field('Email').fill(email);
-  await widget.button('Next').click();
-  await widget.card('passwordSignIn', 'Sign in');
-  await widget.field('Password').fill(password);
-  await widget.button('Sign in').click();
+  await toPasswordSignIn(widget, email);
+  await submitPassword(widget, password);
 }
 
 export const test = base.extend<{
@@ -241,11 +235,6 @@ export const test = base.extend<{
   account: async ({ page }, use) => {
     await use(accountOf(page));
   },
-});
-
-// Each test starts from an empty project (the host tests run one at a time).
-test.beforeEach(async () => {
-  await clearAccounts();
 });
 
 export { expect, expectNoAxeViolations };

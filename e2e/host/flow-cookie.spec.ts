@@ -4,6 +4,7 @@
  * still leaves a cookie the browser keeps, so signing in without JavaScript works.
  */
 import type { Browser, BrowserContext } from '@playwright/test';
+import { enterEmail } from '../host-pages.ts';
 import {
   accountOf,
   createAccount,
@@ -30,9 +31,7 @@ async function attackerLink(browser: Browser): Promise<{ flow: string; link: str
     const widget = hostWidgetOf(page, { scripts: false });
     await page.goto('/login');
     await widget.card('providerChooser', 'Sign in');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('emailLinkSent', 'Sign-in email sent');
     const flow = (await context.cookies()).find((c) => c.name === 'doorway_flow')?.value ?? '';
     expect(flow).not.toBe('');
@@ -85,10 +84,7 @@ test.describe('a long page URL without JavaScript (issue 24)', () => {
     expect(junk.length).toBeGreaterThan(3000);
     await page.goto(`/login?${junk}&signInSuccessUrl=%2Faccount`);
     await widget.card('providerChooser', 'Sign in');
-    await widget.button('Sign in with email').click();
-    await widget.card('emailEntry', 'Sign in with email');
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email, { card: true });
     await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('secret123');
     await widget.button('Sign in').click();

@@ -1,4 +1,4 @@
-import { EMAIL_LINK_HOST, expect, lastSmsCode, test } from './fixtures.ts';
+import { EMAIL_LINK_HOST, expect, lastSmsCode, test, uniquePhone } from './fixtures.ts';
 
 test.describe('phone sign-in with the emulator’s SMS code', () => {
   // On the emulator the SDK swaps in its mock reCAPTCHA: the visible one solves itself after 500 ms, the
@@ -8,12 +8,16 @@ test.describe('phone sign-in with the emulator’s SMS code', () => {
     widget,
     account,
   }) => {
+    const phone = uniquePhone();
+    const national = phone.slice(2);
     await page.goto('/login');
     await widget.card('providerChooser');
     await widget.button('Sign in with phone').click();
     await widget.card('phoneEntry', 'Enter your phone number');
     await expect(widget.field('Country')).toHaveValue('US');
-    await widget.field('Phone number').fill('(201) 555-0123');
+    await widget
+      .field('Phone number')
+      .fill(`(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`);
     // The SDK's mock solves the visible reCAPTCHA by itself shortly after it renders; until then Verify
     // answers "Solve the reCAPTCHA". Press Verify until the code card shows.
     await expect(async () => {
@@ -22,8 +26,8 @@ test.describe('phone sign-in with the emulator’s SMS code', () => {
       await expect(widget.root).toHaveAttribute('data-card', 'phoneCode', { timeout: 1000 });
     }).toPass();
     await widget.card('phoneCode', 'Verify your phone number');
-    await expect(widget.root).toContainText('Enter the 6-digit code we sent to +12015550123');
-    const code = await lastSmsCode('+12015550123');
+    await expect(widget.root).toContainText(`Enter the 6-digit code we sent to ${phone}`);
+    const code = await lastSmsCode(phone);
     await widget.field('6-digit code').fill(code === '000000' ? '111111' : '000000');
     await widget.button('Verify').click();
     await widget.expectError('Wrong code. Try again.');
@@ -31,20 +35,21 @@ test.describe('phone sign-in with the emulator’s SMS code', () => {
     await widget.button('Verify').click();
     await widget.card('signedIn', 'Verified!');
     await page.waitForURL('/account');
-    await expect(account.value('Phone')).toHaveText('+12015550123');
+    await expect(account.value('Phone')).toHaveText(phone);
     await expect(account.value('Signed in with')).toHaveText('phone');
   });
 
   test('invisible reCAPTCHA (DOORWAY_RECAPTCHA=invisible)', async ({ page, widget, account }) => {
+    const phone = uniquePhone();
     await page.goto(`${EMAIL_LINK_HOST}/login`);
     await widget.button('Sign in with phone').click();
     await widget.card('phoneEntry');
-    await widget.field('Phone number').fill('2015550199');
+    await widget.field('Phone number').fill(phone.slice(2));
     await widget.button('Verify').click();
     await widget.card('phoneCode');
-    await widget.field('6-digit code').fill(await lastSmsCode('+12015550199'));
+    await widget.field('6-digit code').fill(await lastSmsCode(phone));
     await widget.button('Verify').click();
     await page.waitForURL(`${EMAIL_LINK_HOST}/account`);
-    await expect(account.value('Phone')).toHaveText('+12015550199');
+    await expect(account.value('Phone')).toHaveText(phone);
   });
 });

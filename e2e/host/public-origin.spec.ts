@@ -6,6 +6,7 @@
  * `http://localhost:<PORT>`; a second host started here has one, and every emailed URL is on it.
  */
 import type { APIRequestContext } from '@playwright/test';
+import { enterEmail } from '../host-pages.ts';
 import {
   createAccount,
   expect,
@@ -103,9 +104,7 @@ test.describe('emailed URLs are built from the public origin (issue 24)', () => 
       await createAccount(email, 'secret123');
       const widget = hostWidgetOf(page, { scripts: false });
       await page.goto('/login');
-      await widget.button('Sign in with email').click();
-      await widget.field('Email').fill(email);
-      await widget.button('Next').click();
+      await enterEmail(widget, email);
       await widget.card('passwordSignIn', 'Sign in');
       await widget.button('Trouble signing in?').click();
       await widget.card('passwordRecovery', 'Recover password');

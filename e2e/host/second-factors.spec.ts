@@ -3,46 +3,20 @@
 // hydration: the server meets the second factor, and the hydrated widget finishes its challenge with the
 // emulator's SMS code), the factor removed, and the password alone signing in again.
 import type { Page } from '@playwright/test';
+import { enterEmail } from '../host-pages.ts';
+import { accountWithPhoneFactor, countSms, FACTOR_PASSWORD, pressUntil, verifyEmail } from './factors.ts';
 import {
   accountOf,
-  EMULATOR,
   expect,
   expectNoAxeViolations,
-  lastOobCode,
   lastSmsCode,
-  sendOobCode,
   signIn,
   signUp,
   test,
   uniqueEmail,
 } from './fixtures.ts';
 
-const PASSWORD = 'Secret-123';
-const API = `${EMULATOR}/identitytoolkit.googleapis.com/v1`;
-
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${API}/${path}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.ok, `${path}: ${response.status} ${text}`).toBe(true);
-  return JSON.parse(text) as T;
-}
-
-/** Verifies an account's email with the VERIFY_EMAIL code the emulator sends (applied over REST). */
-async function verifyEmail(email: string): Promise<void> {
-  const { idToken } = await post<{ idToken: string }>('accounts:signInWithPassword', {
-    email,
-    password: PASSWORD,
-    returnSecureToken: true,
-  });
-  await sendOobCode({ requestType: 'VERIFY_EMAIL', idToken });
-  const { oobCode } = await lastOobCode(email, 'VERIFY_EMAIL');
-  const { emailVerified } = await post<{ emailVerified: boolean }>('accounts:update', { oobCode });
-  expect(emailVerified).toBe(true);
-}
+const PASSWORD = FACTOR_PASSWORD;
 
 /** The account page's second-factor card. */
 function factorsOf(page: Page) {
@@ -53,17 +27,6 @@ function factorsOf(page: Page) {
     field: (name: string) => root.getByLabel(name, { exact: true }),
     list: root.getByRole('list', { name: 'Your second steps' }),
   };
-}
-
-/**
- * Presses `name` until `done` holds: the emulator's mock visible reCAPTCHA solves itself shortly after it
- * renders, and until then the button answers "Solve the reCAPTCHA".
- */
-async function pressUntil(press: () => Promise<void>, done: () => Promise<void>): Promise<void> {
-  await expect(async () => {
-    await press();
-    await done();
-  }).toPass({ timeout: 20_000 });
 }
 
 test('an SMS second factor: added on /account, asked at sign-in (wrong then right code), removed', async ({
@@ -130,41 +93,6 @@ test('an SMS second factor: added on /account, asked at sign-in (wrong then righ
   await expect(account.value('Email')).toHaveText(email);
 });
 
-/** A password account with a verified email and a text-message factor, made over REST; its factor's number. */
-async function accountWithPhoneFactor(email: string): Promise<string> {
-  const phone = `+1555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  await post('accounts:signUp', { email, password: PASSWORD, returnSecureToken: true });
-  await verifyEmail(email);
-  const { idToken } = await post<{ idToken: string }>('accounts:signInWithPassword', {
-    email,
-    password: PASSWORD,
-    returnSecureToken: true,
-  });
-  const v2 = `${EMULATOR}/identitytoolkit.googleapis.com/v2/accounts`;
-  const call = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${v2}/${path}?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.ok, `${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const started = await call<{ phoneSessionInfo: { sessionInfo: string } }>('mfaEnrollment:start', {
-    idToken,
-    phoneEnrollmentInfo: { phoneNumber: phone },
-  });
-  await call('mfaEnrollment:finalize', {
-    idToken,
-    displayName: 'Work phone',
-    phoneVerificationInfo: {
-      sessionInfo: started.phoneSessionInfo.sessionInfo,
-      code: await lastSmsCode(phone),
-    },
-  });
-  return phone;
-}
-
 test('the password posted before the scripts arrive: the server meets the factor, the hydrated widget finishes it', async ({
   page,
   widget,
@@ -183,9 +111,7 @@ test('the password posted before the scripts arrive: the server meets the factor
   });
   // As `signIn`, without waiting for the page's load event (the held scripts hold it back).
   await page.goto('/login', { waitUntil: 'commit' });
-  await widget.button('Sign in with email').click();
-  await widget.field('Email').fill(email);
-  await widget.button('Next').click();
+  await enterEmail(widget, email);
   await widget.field('Password').fill(PASSWORD);
   await widget.button('Sign in').click();
   await expect(widget.root).toHaveAttribute('data-card', 'secondFactorPhone');
@@ -203,12 +129,3 @@ test('the password posted before the scripts arrive: the server meets the factor
   await page.waitForURL('**/account');
   await expect(accountOf(page).value('Email')).toHaveText(email);
 });
-
-/** How many SMS codes the emulator has sent to a number. */
-async function countSms(phoneNumber: string): Promise<number> {
-  const response = await fetch(`${EMULATOR}/emulator/v1/projects/demo-doorway/verificationCodes`);
-  const { verificationCodes = [] } = (await response.json()) as {
-    verificationCodes?: { phoneNumber: string }[];
-  };
-  return verificationCodes.filter((c) => c.phoneNumber === phoneNumber).length;
-}

@@ -4,6 +4,7 @@
  * 303 to the success URL. People's journeys, by roles and labels; axe-core checks each card's markup.
  */
 import type { Browser, Page } from '@playwright/test';
+import { enterEmail } from '../host-pages.ts';
 import {
   accountOf,
   actionUrl,
@@ -31,10 +32,7 @@ async function toPasswordCard(page: Page, email: string, from = '/login') {
   const widget = hostWidgetOf(page, { scripts: false });
   await page.goto(from);
   await widget.card('providerChooser', 'Sign in');
-  await widget.button('Sign in with email').click();
-  await widget.card('emailEntry', 'Sign in with email');
-  await widget.field('Email').fill(email);
-  await widget.button('Next').click();
+  await enterEmail(widget, email, { card: true });
   await widget.card('passwordSignIn', 'Sign in');
   return widget;
 }
@@ -71,10 +69,7 @@ test.describe('sign-in page with JavaScript turned off', () => {
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
     await widget.card('providerChooser', 'Sign in');
-    await widget.button('Sign in with email').click();
-    await widget.card('emailEntry', 'Sign in with email');
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email, { card: true });
     await widget.card('passwordSignUp', 'Create account');
     await expect(widget.field('Email')).toHaveValue(email);
     await widget.field('First & last name').fill('Ada Lovelace');
@@ -96,9 +91,7 @@ test.describe('sign-in page with JavaScript turned off', () => {
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
 
     await widget.card('providerChooser', 'Sign in');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('secret123');
     await widget.button('Sign in').click();
@@ -109,9 +102,7 @@ test.describe('sign-in page with JavaScript turned off', () => {
   test('a refused sign-up keeps the email and the name, never the password', async ({ page, widget }) => {
     const email = uniqueEmail('nojs-weak');
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('passwordSignUp', 'Create account');
     await widget.field('First & last name').fill('Ada Lovelace');
     await widget.field('Choose password').fill('abc');
@@ -245,10 +236,7 @@ test.describe('email-link sign-in with JavaScript turned off', () => {
     const email = uniqueEmail('nojs-link');
     await page.goto('/login');
     await widget.card('providerChooser', 'Sign in');
-    await widget.button('Sign in with email').click();
-    await widget.card('emailEntry', 'Sign in with email');
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email, { card: true });
     await widget.card('emailLinkSent', 'Sign-in email sent');
     await expect(widget.root).toContainText(email);
     const code = await lastOobCode(email, 'EMAIL_SIGNIN');
@@ -271,9 +259,7 @@ test.describe('email-link sign-in with JavaScript turned off', () => {
   }) => {
     const email = uniqueEmail('nojs-device');
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('emailLinkSent', 'Sign-in email sent');
     const link = emailSignInUrl(await lastOobCode(email, 'EMAIL_SIGNIN'));
 

@@ -1,3 +1,4 @@
+import { enterEmail } from '../host-pages.ts';
 import { createAccount, expect, signIn, test, uniqueEmail } from './fixtures.ts';
 
 test.describe('sign in', () => {
@@ -11,9 +12,7 @@ test.describe('sign in', () => {
     await page.goto('/account');
     await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
     await widget.card('providerChooser', 'Sign in');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('not-the-password');
     await widget.button('Sign in').click();

@@ -1,3 +1,4 @@
+import { enterEmail } from '../host-pages.ts';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 
 test.describe('sign up', () => {
@@ -11,10 +12,7 @@ test.describe('sign up', () => {
     await page.goto('/login');
     await widget.card('providerChooser', 'Sign in');
     await expect(widget.link('Terms of Service')).toHaveAttribute('href', '/terms');
-    await widget.button('Sign in with email').click();
-    await widget.card('emailEntry', 'Sign in with email');
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email, { card: true });
     await widget.card('passwordSignUp', 'Create account');
     await widget.field('First & last name').fill('Ada Lovelace');
     await widget.field('Choose password').fill('abc');

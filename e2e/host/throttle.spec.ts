@@ -9,6 +9,7 @@
  * @see issue 24
  */
 import type { Browser, BrowserContext } from '@playwright/test';
+import { enterEmail } from '../host-pages.ts';
 import { accountOf, createAccount, expect, hostWidgetOf, test, uniqueEmail } from './fixtures.ts';
 
 const HOST = 'http://127.0.0.1:4320';
@@ -19,8 +20,11 @@ const ACCOUNT_FAILURES = 10;
 /** DOORWAY_THROTTLE_CLIENT_FAILURES's default. */
 const CLIENT_FAILURES = 100;
 
-/** An address of a documentation range (RFC 5737) no other test uses. */
-function address(range: '203.0.113' | '198.51.100'): string {
+/**
+ * An address of a documentation range (RFC 5737) no other test uses: the wrong passwords come from
+ * 203.0.113, the bad tokens from 192.0.2 (the two tests run side by side), the owner from 198.51.100.
+ */
+function address(range: '203.0.113' | '192.0.2' | '198.51.100'): string {
   return `${range}.${1 + Math.floor(Math.random() * 254)}`;
 }
 
@@ -47,9 +51,7 @@ test.describe('the throttle (issue 24)', () => {
     const page = await attacker.newPage();
     const widget = hostWidgetOf(page, { scripts: false });
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('passwordSignIn', 'Sign in');
     const statuses: number[] = [];
     for (let i = 0; i <= ACCOUNT_FAILURES; i++) {
@@ -74,9 +76,7 @@ test.describe('the throttle (issue 24)', () => {
     const ownerPage = await owner.newPage();
     const ownerWidget = hostWidgetOf(ownerPage, { scripts: false });
     await ownerPage.goto('/login');
-    await ownerWidget.button('Sign in with email').click();
-    await ownerWidget.field('Email').fill(email);
-    await ownerWidget.button('Next').click();
+    await enterEmail(ownerWidget, email);
     await ownerWidget.field('Password').fill('right-password-1');
     await ownerWidget.button('Sign in').click();
     await ownerPage.waitForURL('**/account');
@@ -89,7 +89,7 @@ test.describe('the throttle (issue 24)', () => {
   }) => {
     const email = uniqueEmail('session-throttled');
     await createAccount(email, 'right-password-2');
-    const context = await browserAt(browser, address('203.0.113'), true);
+    const context = await browserAt(browser, address('192.0.2'), true);
     const page = await context.newPage();
     await page.goto('/login');
     const post = (idToken: string) =>
@@ -112,9 +112,7 @@ test.describe('the throttle (issue 24)', () => {
     const widget = hostWidgetOf(page);
     await page.goto('/login');
     await widget.card('providerChooser', 'Sign in');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('right-password-2');
     await widget.button('Sign in').click();

@@ -1,0 +1,124 @@
+/**
+ * Page objects of the Remix host's pages, whatever its backend (the Firebase Auth emulator or the GoTrue
+ * test double): the sign-in widget's steps a person takes on /login, the account page, and the unique
+ * accounts each host test makes for itself (the host tests run side by side on one backend).
+ * Texts are the catalogue's (`@doorway/auth-core`), as the widget shows them.
+ */
+// The catalogue's source (the e2e step runs before the packages are built, so not the package's dist).
+
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { uiText } from '../packages/auth-core/src/cardText.ts';
+import type { hostWidgetOf } from './fixtures.ts';
+
+export { uiText };
+
+/** The host's widget page object (axe-core on every card; with scripts off, on a copy of the markup). */
+export type HostWidget = ReturnType<typeof hostWidgetOf>;
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+/** A unique address for one test. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${unique()}@example.com`;
+}
+
+/** A unique federated identity (the `sub` of the emulator's Google claims) for one test. */
+export function uniqueSub(label: string): string {
+  return `${label}-${unique()}`;
+}
+
+/**
+ * A unique US number for one test, E.164 (`+1201555` and four digits: the emulator keeps every code it
+ * sent, so a number of its own keeps a test from reading another test's code).
+ */
+export function uniquePhone(): string {
+  return `+1201555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+}
+
+/** The account page, by its definition list. */
+export function accountOf(page: Page) {
+  const list = page.getByRole('definition');
+  return {
+    heading: page.getByRole('heading', { level: 1, name: 'Your account' }),
+    /** The value shown for a term ("Email", "User ID", "Signed in with", "Linked sign-in methods"…). */
+    value: (term: string) =>
+      page
+        .locator('.host-account > div')
+        .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+        .getByRole('definition'),
+    list,
+    signOut: page.getByRole('button', { name: uiText.signOut }),
+  };
+}
+
+/** From the chooser shown on /login to the email card, with scripts or without (the chooser is a form). */
+export async function toEmailEntry(widget: Pick<HostWidget, 'card' | 'button'>): Promise<void> {
+  await widget.card('providerChooser', uiText.providerChooserTitle);
+  await widget.button(uiText.signInWithEmail).click();
+  await widget.card('emailEntry', uiText.emailEntryTitle);
+}
+
+/**
+ * From the chooser: Sign in with email, the address, Next, each clicked as soon as it shows; `{ card: true }`
+ * checks the email card (its heading, axe-core) on the way.
+ */
+export async function enterEmail(
+  widget: Pick<HostWidget, 'card' | 'button' | 'field'>,
+  email: string,
+  options: { card?: boolean } = {},
+): Promise<void> {
+  await widget.button(uiText.signInWithEmail).click();
+  if (options.card) await widget.card('emailEntry', uiText.emailEntryTitle);
+  await widget.field(uiText.emailLabel).fill(email);
+  await widget.button(uiText.next).click();
+}
+
+/** From the chooser to the password card of `email` (on Supabase, the combined sign-in or sign-up card). */
+export async function toPasswordSignIn(widget: HostWidget, email: string): Promise<void> {
+  await toEmailEntry(widget);
+  await widget.field(uiText.emailLabel).fill(email);
+  await widget.button(uiText.next).click();
+  await widget.card('passwordSignIn', uiText.passwordSignInTitle);
+}
+
+/** On the password card: the password, then Sign in. */
+export async function submitPassword(widget: HostWidget, password: string): Promise<void> {
+  await widget.field(uiText.passwordLabel).fill(password);
+  await widget.button(uiText.signIn).click();
+}
+
+/** On the sign-up card: name and password, then Save. */
+export async function submitSignUp(widget: HostWidget, name: string, password: string): Promise<void> {
+  await widget.card('passwordSignUp', uiText.passwordSignUpTitle);
+  await widget.field(uiText.nameLabel).fill(name);
+  await widget.field(uiText.newPasswordLabel).fill(password);
+  await widget.button(uiText.save).click();
+}
+
+/** Signs out from the account page and goes on from the sign-out card to the chooser. */
+export async function signOutToChooser(page: Page, widget: HostWidget): Promise<void> {
+  await accountOf(page).signOut.click();
+  await expect(page).toHaveURL('/login?signedOut=1');
+  await widget.card('signOut', uiText.signOutTitle);
+  await widget.button(uiText.signInAgain).click();
+  await widget.card('providerChooser', uiText.providerChooserTitle);
+}
+
+/** The chooser marks `name` "Last used" (its description), and no other of its options (`chooser`). */
+export async function expectMarked(widget: HostWidget, name: string, chooser: readonly string[]) {
+  await expect(widget.button(name)).toHaveAccessibleName(name);
+  await expect(widget.button(name)).toHaveAccessibleDescription(uiText.lastUsed);
+  for (const other of chooser.filter((n) => n !== name)) {
+    await expect(widget.button(other)).toHaveAccessibleDescription('');
+  }
+  await expect(widget.root.getByText(uiText.lastUsed, { exact: true })).toHaveCount(1);
+}
+
+/** The "Last used" cookie's value (the option's id, nothing about the person): HttpOnly, SameSite=Lax. */
+export async function lastUsedCookie(context: BrowserContext): Promise<string | undefined> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'doorway_last_used');
+  expect(cookie, 'the "Last used" cookie').toBeDefined();
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Lax');
+  return cookie?.value;
+}
