@@ -70,19 +70,19 @@ export function SupabaseApp({ world }: { world: SupabaseWorld }) {
 
 /** The GoTrue double as the panel shows it: its outbox, the widget switches Supabase has, its world. */
 function supabaseBackend(world: SupabaseWorld): PanelBackend {
-  const { outbox } = world.double;
   return {
     name: 'supabase',
     worldId: world.id,
     provider: world.provider,
     emails: () =>
-      [...outbox.emails].reverse().map((m) => ({
-        key: `${m.sentAt}:${m.data.TokenHash ?? ''}:${m.to}`,
+      [...world.outbox().emails].reverse().map((m) => ({
+        key: `${m.sentAt}:${m.tokenHash ?? ''}:${m.to}`,
         kind: m.type,
         to: m.to,
         link: m.link ?? null,
       })),
-    sms: () => [...outbox.sms].reverse().map((m) => ({ key: `${m.sentAt}:${m.to}`, to: m.to, code: m.otp })),
+    sms: () =>
+      [...world.outbox().sms].reverse().map((m) => ({ key: `${m.sentAt}:${m.to}`, to: m.to, code: m.otp })),
     // No federated sign-in (the double's IdP is not a page here), no tenants, no sign-up restriction.
     switches: [
       'displayMode',
@@ -111,7 +111,7 @@ function SupabasePanel({ world, onRemount }: { world: SupabaseWorld; onRemount: 
       <BackendSwitch current="supabase" world={world.id} />
       <p className="playground-note">
         The widget runs on <code>@doorway/adapter-supabase</code> (supabase-js) against an in-memory{' '}
-        <strong>test double</strong> of the GoTrue API in this page, not against Supabase.
+        <strong>test double</strong> of the GoTrue API on the playground's server, not against Supabase.
       </p>
       <SessionSection provider={world.provider} act={act}>
         <p role="status">{status}</p>

@@ -1,38 +1,32 @@
 /**
  * The playground's Supabase mode (`?provider=supabase`): the widget on `@doorway/adapter-supabase`, whose
- * supabase-js auth client talks to the in-memory GoTrue TEST DOUBLE from `@doorway/gotrue-double`
- * running in this page (given to supabase-js as its `fetch`: no network, no service worker). It is not
- * Supabase: see its README and the adapter's, "Checked against the double only".
+ * supabase-js auth client talks over HTTP to the in-memory GoTrue TEST DOUBLE that the playground's dev and
+ * preview servers serve for each world (`<DOUBLE_PATH>/<world>`, `../gotrueDouble.ts`). It is not Supabase:
+ * see the double's README and the adapter's, "Checked against the double only".
  *
- * The double's state (users, sessions, tokens, outbox, clock) is saved after every request to the same
- * dev/preview-server store as the fake's worlds (`PUT /__world/supabase.<id>`, `worldStore.ts`; else
- * localStorage), and restored on every page load, so an emailed link survives the navigation it causes and
- * can be opened in another browser context. The signed-in session is supabase-js's own (localStorage).
+ * The double lives on the server, so an emailed link survives the navigation it causes and can be opened in
+ * another browser context. The panel's widget switches are saved in the same server store as the fake's
+ * worlds (`PUT /__world/supabase.<id>`, `worldStore.ts`; else localStorage). The signed-in session is
+ * supabase-js's own (localStorage).
  */
 
-import { createSupabaseProvider, SUPABASE_EMAIL_TEMPLATES } from '@doorway/adapter-supabase';
+import { createSupabaseProvider } from '@doorway/adapter-supabase';
 import type { AuthProvider } from '@doorway/auth-core';
-import { createGoTrueDouble, type GoTrueDouble, type GoTrueDoubleState } from '@doorway/gotrue-double';
+import { DOUBLE_PATH, type DoubleView, type OutboxEmail, type OutboxSms } from './supabaseSetup.ts';
 import { DEFAULT_CONFIG, type PlaygroundConfig } from './world.ts';
+
+export { SUPABASE_SEED_USERS } from './supabaseSetup.ts';
 
 /** The UI's name of this mode: a double, never "Supabase" alone. */
 export const SUPABASE_DOUBLE_LABEL = 'Supabase (local GoTrue double)';
 
-/** The double's project URL: never reached over the network (the double answers supabase-js's fetch). */
-const PROJECT_URL = 'http://gotrue-double.supabase.test';
-/** supabase-js's storage key for that project (`sb-<first label of the host>-auth-token`). */
+/** supabase-js's storage key for the double's session. */
 const SESSION_KEY = 'sb-gotrue-double-auth-token';
 /** The widget's own keys (email-link session, redirect state). */
 const WIDGET_KEYS = ['doorway.emailLink', 'doorway.redirect'];
 
-/** Users a new Supabase world starts with. */
-export const SUPABASE_SEED_USERS = [
-  { email: 'ada@example.com', password: 'secret123', name: 'Ada Lovelace' },
-] as const;
-
-/** What is saved: the double and the panel's widget switches. */
+/** What is saved: the panel's widget switches. */
 interface SavedWorld {
-  double?: GoTrueDoubleState;
   config?: PlaygroundConfig;
 }
 
@@ -70,24 +64,30 @@ function localStore(key: string): DocumentStore {
   };
 }
 
+/** The double's outbox as the panel shows it, newest last. */
+export interface SupabaseOutbox {
+  emails: readonly OutboxEmail[];
+  sms: readonly OutboxSms[];
+}
+
 /** The Supabase world as the app uses it. */
 export interface SupabaseWorld {
   id: string;
   /** The adapter on the double. */
   provider: AuthProvider;
-  /** The double (outbox, admin side). */
-  double: GoTrueDouble;
+  /** The double's outbox, as of its last request. */
+  outbox(): SupabaseOutbox;
   config(): PlaygroundConfig;
   setConfig(config: PlaygroundConfig): void;
   /** The playground page of this world in Supabase mode (where emailed links land). */
   pageUrl(): string;
-  /** Calls `listener` after the double changed and was saved. */
+  /** Calls `listener` after the double changed (its outbox read again) or the config did. */
   subscribe(listener: () => void): () => void;
-  /** Resolves when everything so far is saved: wait for it before navigating away. */
+  /** Resolves when everything so far is saved and read: wait for it before navigating away. */
   flushed(): Promise<void>;
   /** Makes this tab a new device: forgets the supabase-js session and the widget's email-link state. */
   becomeAnotherDevice(): void;
-  /** Forgets the world (the double's state and this device's session). */
+  /** Forgets the world (the double and this device's session). */
   reset(): Promise<void>;
 }
 
@@ -110,31 +110,13 @@ function supabasePageUrl(id: string): string {
   return url.href;
 }
 
-/** The double as saved, or a new one with the seeded users. */
-function restoreDouble(saved: GoTrueDoubleState | undefined): GoTrueDouble {
-  const double = createGoTrueDouble({
-    projectUrl: PROJECT_URL,
-    siteUrl: location.origin,
-    uriAllowList: [`${location.origin}/**`],
-    // "Confirm email" off, "Secure email change" off, "Confirm phone" on: as the adapter's contract runs.
-    mailerAutoconfirm: true,
-    smsAutoconfirm: false,
-    anonymousUsers: true,
-    manualLinking: true,
-    secureEmailChange: false,
-    templates: SUPABASE_EMAIL_TEMPLATES,
-    ...(saved ? { state: saved } : {}),
-  });
-  if (saved) return double;
-  for (const user of SUPABASE_SEED_USERS) {
-    double.admin.createUser({
-      email: user.email,
-      password: user.password,
-      email_confirm: true,
-      user_metadata: { full_name: user.name },
-    });
+/** World `id`'s double as the server describes it (made on this first request). */
+async function readDouble(id: string): Promise<DoubleView> {
+  const res = await fetch(`${DOUBLE_PATH}/${encodeURIComponent(id)}`, { cache: 'no-store' });
+  if (!res.ok || !res.headers.get('content-type')?.includes('json')) {
+    throw new Error('The GoTrue double is served by the playground’s dev or preview server only');
   }
-  return double;
+  return (await res.json()) as DoubleView;
 }
 
 /** Forgets this device: the supabase-js session and the widget's email-link state. */
@@ -142,36 +124,42 @@ function forgetDevice(): void {
   for (const k of [SESSION_KEY, ...WIDGET_KEYS]) localStorage.removeItem(k);
 }
 
-/** Opens the Supabase world named by `?world=` (default `default`), restoring its double. */
+/** Opens the Supabase world named by `?world=` (default `default`), on the server's double of that world. */
 export async function openSupabaseWorld(): Promise<SupabaseWorld> {
   const id = new URLSearchParams(location.search).get('world') ?? 'default';
-  const { store, saved } = await openDocument(`supabase.${id}`);
-  const double = restoreDouble(saved.double);
+  const [{ store, saved }, view] = await Promise.all([openDocument(`supabase.${id}`), readDouble(id)]);
   let config = saved.config ?? DEFAULT_CONFIG;
+  let outbox: SupabaseOutbox = view;
 
   const listeners = new Set<() => void>();
   const emit = () => {
     for (const l of [...listeners]) l();
   };
-  let writes: Promise<void> = Promise.resolve();
-  const save = () => {
-    const doc: SavedWorld = { double: double.snapshot(), config };
-    writes = writes.then(() => store.save(doc)).catch(() => undefined);
-    void writes.then(emit);
+  let pending: Promise<void> = Promise.resolve();
+  const queue = (work: () => Promise<void>) => {
+    pending = pending.then(work).catch(() => undefined);
+    void pending.then(emit);
   };
-  if (!saved.double) save();
+  const readOutbox = () =>
+    queue(async () => {
+      outbox = await readDouble(id);
+    });
 
-  // Every request supabase-js makes is answered by the double in this page, then the double is saved.
+  // Every request supabase-js makes goes to the double on the server; then the panel reads its outbox.
   const doubleFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     try {
-      return await double.fetch(input, init);
+      return await fetch(input, init);
     } finally {
-      save();
+      readOutbox();
     }
   };
 
   const provider = createSupabaseProvider(
-    { url: PROJECT_URL, anonKey: double.anonKey, auth: { fetch: doubleFetch, flowType: 'implicit' } },
+    {
+      url: new URL(`${DOUBLE_PATH}/${encodeURIComponent(id)}`, location.origin).href,
+      anonKey: view.anonKey,
+      auth: { fetch: doubleFetch, flowType: 'implicit', storageKey: SESSION_KEY },
+    },
     { actionUrl: supabasePageUrl(id), phone: true },
   );
   await provider.ready;
@@ -179,11 +167,11 @@ export async function openSupabaseWorld(): Promise<SupabaseWorld> {
   return {
     id,
     provider,
-    double,
+    outbox: () => outbox,
     config: () => config,
     setConfig(next) {
       config = next;
-      save();
+      queue(() => store.save({ config }));
       emit();
     },
     pageUrl: () => supabasePageUrl(id),
@@ -191,11 +179,14 @@ export async function openSupabaseWorld(): Promise<SupabaseWorld> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    flushed: () => writes,
+    flushed: () => pending,
     becomeAnotherDevice: forgetDevice,
     async reset() {
-      await writes;
-      await store.clear();
+      await pending;
+      await Promise.all([
+        store.clear(),
+        fetch(`${DOUBLE_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      ]);
       forgetDevice();
     },
   };

@@ -258,7 +258,7 @@ export function SignInWidget(props: SignInWidgetProps) {
         <FlowRouter key={view} state={snapshot} send={setup.send} />
         {snapshot.busy && snapshot.card !== 'spinner' ? (
           <div className="doorway-busy">
-            <Spinner />
+            <Spinner label={uiText.spinnerLabel} />
           </div>
         ) : null}
         <div className="doorway-sr-only" role="alert">

@@ -1,6 +1,19 @@
+/**
+ * The parts the cards are made of. The account components (`@doorway/ui-cards/account`) are built on the
+ * plain ones too (Text, Actions, Button, Field, Spinner): those use neither the widget's context nor its
+ * texts, so that entry carries none of the widget but them.
+ * @module
+ */
 import type { MessageKey } from '@doorway/auth-core';
 import { messageFor, firstCardText as uiText } from '@doorway/auth-core/first-card';
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  useId,
+} from 'react';
 import { type UiEvent, useWidget } from './context.ts';
 
 /** Which input of a card an error message belongs to. */
@@ -117,32 +130,31 @@ export function Actions(props: { children: ReactNode }) {
 }
 
 /**
- * A submit button of the surrounding form. Without `event` it is the form's primary button (it sends the
- * form's event); with one, it sends that event (`name="event"`) and must come after the primary button.
+ * A button, primary unless `secondary` or `link`; at least 44×44 px. A submit button of the surrounding form
+ * unless `type` says otherwise. In a card's form, without `event` it is the form's primary button (it sends
+ * the form's event); with one, it sends that event (`name="event"`) and must come after the primary button.
  * Disabled while a call is pending (never in a server's render: no call is pending there).
  */
-export function Button(props: {
-  children: ReactNode;
-  event?: EventType;
-  secondary?: boolean;
-  link?: boolean;
-  disabled?: boolean;
-}) {
-  const kind = props.link
-    ? 'doorway-link'
-    : props.secondary
-      ? 'doorway-button doorway-secondary'
-      : 'doorway-button';
+export function Button(
+  props: ButtonHTMLAttributes<HTMLButtonElement> & {
+    event?: EventType;
+    secondary?: boolean;
+    link?: boolean;
+    /** The button element (a prop of its own: React 18 keeps `ref` from function components). */
+    buttonRef?: Ref<HTMLButtonElement>;
+  },
+) {
+  const { event, secondary, link, buttonRef, ...button } = props;
+  const kind = link ? 'doorway-link' : secondary ? 'doorway-button doorway-secondary' : 'doorway-button';
   return (
     <button
       type="submit"
       className={kind}
-      name={props.event && 'event'}
-      value={props.event}
-      disabled={props.disabled}
-    >
-      {props.children}
-    </button>
+      name={event && 'event'}
+      value={event}
+      ref={buttonRef}
+      {...button}
+    />
   );
 }
 
@@ -160,7 +172,7 @@ export function NeedsScripts() {
 
 /**
  * A labelled input (or, with `options`, a `<select>`) with optional hint and error, linked by
- * `aria-describedby` (GOV.UK pattern).
+ * `aria-describedby`, `aria-invalid` when in error (GOV.UK pattern).
  */
 export function Field(
   props: {
@@ -219,7 +231,7 @@ export function Legal() {
   );
 }
 
-/** An indeterminate progress indicator. */
-export function Spinner() {
-  return <div className="doorway-spinner" role="progressbar" aria-label={uiText.spinnerLabel} />;
+/** An indeterminate progress indicator, named `label` ("Loading"). */
+export function Spinner(props: { label: string }) {
+  return <div className="doorway-spinner" role="progressbar" aria-label={props.label} />;
 }

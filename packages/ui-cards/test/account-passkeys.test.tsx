@@ -110,7 +110,10 @@ describe('<Passkeys>', () => {
     await user.click(screen.getByRole('button', { name: accountText.signInAgain }));
     await settle(8);
     expect(reauthenticate).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('list', { name: passkeyText.yourPasskeys })).toBeTruthy();
+    // The add itself runs the software authenticator's crypto: wait for its list rather than count ticks.
+    expect(
+      await screen.findByRole('list', { name: passkeyText.yourPasskeys }, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('says passkeys are not available on a provider without them', () => {

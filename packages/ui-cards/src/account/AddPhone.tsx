@@ -9,15 +9,15 @@ import {
   type SecondFactorInfo,
   type SecondFactorOperations,
   validateCaptcha,
-  validateCode,
   validatePhoneNumber,
 } from '@doorway/auth-core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Actions, Button, Field, Text } from '../parts.tsx';
 import { errorsFor, useAttempt } from './attempt.ts';
 import { type EnrolCaptcha, useEnrolCaptcha } from './captcha.ts';
 import { useCountdown } from './countdown.ts';
 import { useAccount } from './env.ts';
-import { Actions, Button, ErrorNote, Field, Heading, Text } from './parts.tsx';
+import { CodeForm, ErrorNote, Heading } from './parts.tsx';
 import { accountText } from './text.ts';
 
 /** A number as typed (`+44 7700 900123`, `+1 (650) 555-0100`) without its separators. */
@@ -103,7 +103,7 @@ function NumberStep(props: {
           <Button type="submit" disabled={attempt.pending}>
             {accountText.sendCode}
           </Button>
-          <Button secondary disabled={attempt.pending} onClick={props.onCancel}>
+          <Button type="button" secondary disabled={attempt.pending} onClick={props.onCancel}>
             {accountText.cancel}
           </Button>
         </Actions>
@@ -124,26 +124,10 @@ function CodeStep(
 ) {
   const { ops, announce } = useAccount();
   const attempt = useAttempt();
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
   const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS);
   const errors = errorsFor(attempt.error, ['code', 'captcha']);
   const { captcha, phoneNumber } = props;
 
-  const verify = (e: FormEvent) => {
-    e.preventDefault();
-    const invalid = validateCode(code, undefined);
-    if (invalid) return attempt.fail(invalid);
-    void attempt.run(async () => {
-      const factor = await ops.finishPhoneEnrollment(
-        props.verificationId,
-        code.trim(),
-        name.trim() || undefined,
-      );
-      props.onDone(factor);
-      return null;
-    });
-  };
   const resend = () =>
     attempt.run(async () => {
       const sent = await sendCode(ops, captcha, phoneNumber, false);
@@ -158,50 +142,31 @@ function CodeStep(
     <>
       <Heading focusKey={1}>{accountText.codeTitle}</Heading>
       <Text>{accountText.codeText(phoneNumber)}</Text>
-      <form className="doorway-form" noValidate onSubmit={verify} aria-busy={attempt.pending || undefined}>
-        <ErrorNote message={errors.card} attempt={attempt} />
-        <Field
-          label={accountText.codeLabel}
-          type="text"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          error={errors.code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <Field
-          label={accountText.nameLabel}
-          hint={accountText.phoneNameHint}
-          type="text"
-          name="displayName"
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Actions>
-          <Button type="submit" disabled={attempt.pending}>
-            {accountText.verify}
-          </Button>
-          <Button secondary disabled={attempt.pending} onClick={props.onChangePhone}>
+      <CodeForm
+        attempt={attempt}
+        errors={errors}
+        nameHint={accountText.phoneNameHint}
+        finish={(code, name) => ops.finishPhoneEnrollment(props.verificationId, code, name)}
+        onDone={props.onDone}
+        onCancel={props.onCancel}
+        actions={
+          <Button type="button" secondary disabled={attempt.pending} onClick={props.onChangePhone}>
             {accountText.changePhone}
           </Button>
-          <Button secondary disabled={attempt.pending} onClick={props.onCancel}>
-            {accountText.cancel}
-          </Button>
-        </Actions>
+        }
+      >
         <p className="doorway-resend">
           {countdown.left > 0 ? (
             accountText.resendIn(formatCountdown(countdown.left))
           ) : (
-            <Button link disabled={attempt.pending} onClick={() => void resend()}>
+            <Button type="button" link disabled={attempt.pending} onClick={() => void resend()}>
               {accountText.resend}
             </Button>
           )}
         </p>
         {errors.captcha ? <p className="doorway-error">{errors.captcha}</p> : null}
         <div className="doorway-captcha" ref={captcha.containerRef} />
-      </form>
+      </CodeForm>
     </>
   );
 }

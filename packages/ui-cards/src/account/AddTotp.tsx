@@ -3,11 +3,12 @@
  * enrols it with a code the app shows. A wrong code keeps the step, with "Wrong code. Try again.".
  * @module
  */
-import { type SecondFactorInfo, type TotpEnrollment, validateCode } from '@doorway/auth-core';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { SecondFactorInfo, TotpEnrollment } from '@doorway/auth-core';
+import { useCallback, useState } from 'react';
+import { Actions, Button, Spinner, Text } from '../parts.tsx';
 import { errorsFor, useAttempt } from './attempt.ts';
 import { useAccount } from './env.ts';
-import { Actions, Button, ErrorNote, Field, Heading, Spinner, Text } from './parts.tsx';
+import { CodeForm, ErrorNote, Heading, useOnce } from './parts.tsx';
 import { QrCode } from './QrCode.tsx';
 import { accountText } from './text.ts';
 
@@ -35,7 +36,7 @@ function Secret(props: { secret: string }) {
         </dd>
       </dl>
       {clipboard?.writeText ? (
-        <Button secondary onClick={() => void copy()}>
+        <Button type="button" secondary onClick={() => void copy()}>
           {accountText.copy}
         </Button>
       ) : null}
@@ -47,59 +48,20 @@ function Secret(props: { secret: string }) {
 function Confirm(props: Ends & { enrolment: TotpEnrollment }) {
   const { ops } = useAccount();
   const attempt = useAttempt();
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
   const { enrolment } = props;
-  const errors = errorsFor(attempt.error, ['code']);
-  const verify = (e: FormEvent) => {
-    e.preventDefault();
-    const invalid = validateCode(code, undefined);
-    if (invalid) return attempt.fail(invalid);
-    void attempt.run(async () => {
-      const factor = await ops.finishTotpEnrollment(
-        enrolment.enrollmentId,
-        code.trim(),
-        name.trim() || undefined,
-      );
-      props.onDone(factor);
-      return null;
-    });
-  };
   return (
     <>
       <Text>{accountText.totpText}</Text>
       <QrCode uri={enrolment.uri} />
       <Secret secret={enrolment.secret} />
-      <form className="doorway-form" noValidate onSubmit={verify} aria-busy={attempt.pending || undefined}>
-        <ErrorNote message={errors.card} attempt={attempt} />
-        <Field
-          label={accountText.codeLabel}
-          type="text"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          error={errors.code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <Field
-          label={accountText.nameLabel}
-          hint={accountText.totpNameHint}
-          type="text"
-          name="displayName"
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Actions>
-          <Button type="submit" disabled={attempt.pending}>
-            {accountText.verify}
-          </Button>
-          <Button secondary disabled={attempt.pending} onClick={props.onCancel}>
-            {accountText.cancel}
-          </Button>
-        </Actions>
-      </form>
+      <CodeForm
+        attempt={attempt}
+        errors={errorsFor(attempt.error, ['code'])}
+        nameHint={accountText.totpNameHint}
+        finish={(code, name) => ops.finishTotpEnrollment(enrolment.enrollmentId, code, name)}
+        onDone={props.onDone}
+        onCancel={props.onCancel}
+      />
     </>
   );
 }
@@ -118,13 +80,7 @@ export function AddTotp(props: Ends) {
       }),
     [run, ops],
   );
-  // Once per step (StrictMode runs effects twice; a new enrolment would replace the first).
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    begin();
-  }, [begin]);
+  useOnce(begin);
   return (
     <>
       <Heading focusKey={1}>{accountText.totpTitle}</Heading>
@@ -134,13 +90,13 @@ export function AddTotp(props: Ends) {
         <>
           <ErrorNote message={errorsFor(start.error, []).card} attempt={start} onRetry={begin} />
           <Actions>
-            <Button secondary disabled={start.pending} onClick={props.onCancel}>
+            <Button type="button" secondary disabled={start.pending} onClick={props.onCancel}>
               {accountText.cancel}
             </Button>
           </Actions>
         </>
       ) : (
-        <Spinner />
+        <Spinner label={accountText.loading} />
       )}
     </>
   );

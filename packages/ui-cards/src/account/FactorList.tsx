@@ -4,9 +4,10 @@
  * @module
  */
 import type { SecondFactorInfo, SecondFactorKind } from '@doorway/auth-core';
+import { Actions, Button, Spinner, Text } from '../parts.tsx';
 import { type Attempt, errorsFor } from './attempt.ts';
 import { useAccount } from './env.ts';
-import { Actions, Button, ErrorNote, Heading, Spinner, Text } from './parts.tsx';
+import { ErrorNote, Heading } from './parts.tsx';
 import { RemovableItem } from './RemovableItem.tsx';
 import { accountText } from './text.ts';
 
@@ -74,7 +75,7 @@ export function FactorList(props: FactorListProps) {
         load.error ? (
           <ErrorNote message={errorsFor(load.error, []).card} attempt={load} onRetry={props.onReload} />
         ) : (
-          <Spinner />
+          <Spinner label={accountText.loading} />
         )
       ) : factors.length === 0 ? (
         <Text>{accountText.none}</Text>
@@ -87,12 +88,12 @@ export function FactorList(props: FactorListProps) {
       )}
       <Actions>
         {props.kinds.includes('phone') ? (
-          <Button secondary onClick={() => props.onAdd('phone')}>
+          <Button type="button" secondary onClick={() => props.onAdd('phone')}>
             {accountText.addPhone}
           </Button>
         ) : null}
         {props.kinds.includes('totp') ? (
-          <Button secondary onClick={() => props.onAdd('totp')}>
+          <Button type="button" secondary onClick={() => props.onAdd('totp')}>
             {accountText.addTotp}
           </Button>
         ) : null}

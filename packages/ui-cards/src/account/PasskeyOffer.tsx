@@ -7,11 +7,12 @@
  * @module
  */
 import type { PasskeyInfo } from '@doorway/auth-core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Actions, Button, Text } from '../parts.tsx';
 import { errorsFor, useAttempt } from './attempt.ts';
 import { AttemptContext, type AttemptEnv } from './env.ts';
 import type { PasskeyProvider } from './Passkeys.tsx';
-import { Actions, Button, ErrorNote, Text } from './parts.tsx';
+import { ErrorNote, useAnnouncer } from './parts.tsx';
 import { passkeyOfferText, passkeyText } from './text.ts';
 
 /** How the offer ended: a passkey added, "Not now", or no offer since the user already has a passkey. */
@@ -56,10 +57,10 @@ function OfferBody(props: {
       <Text>{passkeyOfferText.intro}</Text>
       <ErrorNote message={errorsFor(attempt.error, []).card} attempt={attempt} />
       <Actions>
-        <Button onClick={props.add} disabled={attempt.pending}>
+        <Button type="button" onClick={props.add} disabled={attempt.pending}>
           {passkeyText.add}
         </Button>
-        <Button secondary onClick={props.decline} disabled={attempt.pending}>
+        <Button type="button" secondary onClick={props.decline} disabled={attempt.pending}>
           {passkeyOfferText.notNow}
         </Button>
       </Actions>
@@ -68,7 +69,7 @@ function OfferBody(props: {
 }
 
 /** The offer once the provider is known to have passkeys. */
-function Offer(props: PasskeyOfferProps & { announce: (text: string) => void; said: Said }) {
+function Offer(props: PasskeyOfferProps & { announce: (text: string) => void; region: ReactNode }) {
   const ops = props.provider.passkeys;
   const onAnswer = useRef(props.onAnswer);
   onAnswer.current = props.onAnswer;
@@ -109,17 +110,9 @@ function Offer(props: PasskeyOfferProps & { announce: (text: string) => void; sa
         {passkeyOfferText.title}
       </h2>
       <OfferBody phase={phase} add={add} decline={decline} attempt={attempt} />
-      <div className="doorway-sr-only" role="status">
-        {/* A new node for every announcement: the same text twice is said twice. */}
-        <span key={props.said.count}>{props.said.text}</span>
-      </div>
+      {props.region}
     </section>
   );
-}
-
-interface Said {
-  text: string;
-  count: number;
 }
 
 /**
@@ -134,13 +127,12 @@ interface Said {
  */
 export function PasskeyOffer(props: PasskeyOfferProps) {
   const { provider, reauthenticate } = props;
-  const [said, setSaid] = useState<Said>({ text: '', count: 0 });
-  const announce = useCallback((text: string) => setSaid((s) => ({ text, count: s.count + 1 })), []);
+  const { announce, region } = useAnnouncer();
   const env = useMemo((): AttemptEnv => ({ announce, reauthenticate }), [announce, reauthenticate]);
   if (!provider.capabilities.passkeys || provider.passkeys === undefined) return null;
   return (
     <AttemptContext.Provider value={env}>
-      <Offer {...props} announce={announce} said={said} />
+      <Offer {...props} announce={announce} region={region} />
     </AttemptContext.Provider>
   );
 }

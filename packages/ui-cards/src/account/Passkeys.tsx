@@ -5,10 +5,11 @@
  * @module
  */
 import type { PasskeyInfo, PasskeyOperations, ProviderCapabilities } from '@doorway/auth-core';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { Actions, Button, Field, Spinner, Text } from '../parts.tsx';
 import { errorsFor, useAttempt } from './attempt.ts';
 import { AttemptContext, type AttemptEnv } from './env.ts';
-import { Actions, Button, ErrorNote, Field, Heading, Spinner, Text } from './parts.tsx';
+import { ErrorNote, Heading, useAnnouncer, useOnce } from './parts.tsx';
 import { RemovableItem } from './RemovableItem.tsx';
 import { accountText, passkeyText } from './text.ts';
 
@@ -81,12 +82,7 @@ function PasskeyList(props: { ops: PasskeyOperations; announce: (text: string) =
       }),
     [run, ops],
   );
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return; // once, StrictMode or not
-    started.current = true;
-    reload();
-  }, [reload]);
+  useOnce(reload);
   const changed = (next: readonly PasskeyInfo[], said: string) => {
     setPasskeys(next);
     onChange.current?.(next);
@@ -99,7 +95,7 @@ function PasskeyList(props: { ops: PasskeyOperations; announce: (text: string) =
         load.error ? (
           <ErrorNote message={errorsFor(load.error, []).card} attempt={load} onRetry={reload} />
         ) : (
-          <Spinner />
+          <Spinner label={accountText.loading} />
         )
       ) : passkeys.length === 0 ? (
         <Text>{passkeyText.none}</Text>
@@ -145,8 +141,7 @@ function PasskeyList(props: { ops: PasskeyOperations; announce: (text: string) =
  */
 export function Passkeys(props: PasskeysProps) {
   const { provider, reauthenticate } = props;
-  const [said, setSaid] = useState({ text: '', count: 0 });
-  const announce = useCallback((text: string) => setSaid((s) => ({ text, count: s.count + 1 })), []);
+  const { announce, region } = useAnnouncer();
   const env = useMemo((): AttemptEnv => ({ announce, reauthenticate }), [announce, reauthenticate]);
   const ops = provider.capabilities.passkeys ? provider.passkeys : undefined;
   return (
@@ -163,10 +158,7 @@ export function Passkeys(props: PasskeysProps) {
       ) : (
         <Text>{passkeyText.unavailable}</Text>
       )}
-      <div className="doorway-sr-only" role="status">
-        {/* A new node for every announcement: the same text twice is said twice. */}
-        <span key={said.count}>{said.text}</span>
-      </div>
+      {region}
     </div>
   );
 }

@@ -4,8 +4,9 @@
  * @module
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Actions, Button } from '../parts.tsx';
 import { errorsFor, useAttempt } from './attempt.ts';
-import { Actions, Button, ErrorNote } from './parts.tsx';
+import { ErrorNote } from './parts.tsx';
 import { accountText } from './text.ts';
 
 /** Props of {@link RemovableItem}. */
@@ -52,16 +53,16 @@ export function RemovableItem(props: RemovableItemProps) {
           </p>
           <ErrorNote message={errorsFor(attempt.error, []).card} attempt={attempt} />
           <Actions>
-            <Button disabled={attempt.pending} onClick={() => void confirm()}>
+            <Button type="button" disabled={attempt.pending} onClick={() => void confirm()}>
               {accountText.confirmRemove}
             </Button>
-            <Button secondary disabled={attempt.pending} onClick={() => ask(false)}>
+            <Button type="button" secondary disabled={attempt.pending} onClick={() => ask(false)}>
               {accountText.keep}
             </Button>
           </Actions>
         </div>
       ) : (
-        <Button secondary buttonRef={removeRef} onClick={() => ask(true)}>
+        <Button type="button" secondary buttonRef={removeRef} onClick={() => ask(true)}>
           {accountText.remove}
           <span className="doorway-sr-only"> {name}</span>
         </Button>

@@ -5,13 +5,14 @@
  * @module
  */
 import type { SecondFactorInfo, SecondFactorKind } from '@doorway/auth-core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Text } from '../parts.tsx';
 import { AddPhone } from './AddPhone.tsx';
 import { AddTotp } from './AddTotp.tsx';
 import { useAttempt } from './attempt.ts';
 import { AccountContext, type AccountEnv, type AccountProvider, AttemptContext, useAccount } from './env.ts';
 import { FactorList, factorName } from './FactorList.tsx';
-import { Heading, Text } from './parts.tsx';
+import { Heading, useAnnouncer, useOnce } from './parts.tsx';
 import { accountText } from './text.ts';
 
 /** Props of {@link SecondFactors}. */
@@ -52,12 +53,7 @@ function Steps(props: { kinds: readonly SecondFactorKind[]; onChange: SecondFact
       }),
     [run, ops],
   );
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return; // once, StrictMode or not
-    started.current = true;
-    reload(false);
-  }, [reload]);
+  useOnce(useCallback(() => reload(false), [reload]));
 
   const show = (step: View['step']) => setView((v) => ({ step, focus: v.focus + 1 }));
   const changed = (next: readonly SecondFactorInfo[] | null, said: string) => {
@@ -103,8 +99,7 @@ function Steps(props: { kinds: readonly SecondFactorKind[]; onChange: SecondFact
  */
 export function SecondFactors(props: SecondFactorsProps) {
   const { provider, reauthenticate, onChange } = props;
-  const [said, setSaid] = useState({ text: '', count: 0 });
-  const announce = useCallback((text: string) => setSaid((s) => ({ text, count: s.count + 1 })), []);
+  const { announce, region } = useAnnouncer();
   const env = useMemo((): AccountEnv | null => {
     const ops = provider.secondFactors;
     return ops ? { provider, ops, announce, reauthenticate } : null;
@@ -124,10 +119,7 @@ export function SecondFactors(props: SecondFactorsProps) {
           <Text>{accountText.unavailable}</Text>
         </>
       )}
-      <div className="doorway-sr-only" role="status">
-        {/* A new node for every announcement: the same text twice is said twice. */}
-        <span key={said.count}>{said.text}</span>
-      </div>
+      {region}
     </div>
   );
 }

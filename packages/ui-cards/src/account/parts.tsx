@@ -1,18 +1,12 @@
 /**
- * The parts the second-factor steps are made of, in the sign-in cards' classes and GOV.UK's form pattern.
- * Written out here rather than imported from the sign-in cards: a module shared with the widget's first
- * chunk would make a bundler split that chunk for apps that use both entries.
+ * The account components' own parts: a step's focusable heading, its error note, the code form that ends
+ * adding a second factor, and the live region. Text, buttons, fields and the spinner are the sign-in cards'
+ * (`../parts.tsx`).
  * @module
  */
-import {
-  type ButtonHTMLAttributes,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  useEffect,
-  useId,
-  useRef,
-} from 'react';
+import { type SecondFactorInfo, validateCode } from '@doorway/auth-core';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Actions, Button, Field } from '../parts.tsx';
 import type { Attempt } from './attempt.ts';
 import { accountText } from './text.ts';
 
@@ -32,67 +26,6 @@ export function Heading(props: { children: ReactNode; focusKey: number }) {
   );
 }
 
-/** A paragraph of step text. */
-export function Text(props: { children: ReactNode }) {
-  return <p className="doorway-text">{props.children}</p>;
-}
-
-/** A row of buttons, the primary one first. */
-export function Actions(props: { children: ReactNode }) {
-  return <div className="doorway-actions">{props.children}</div>;
-}
-
-/** A button (`type="button"` unless told), primary unless `secondary` or `link`; at least 44×44 px. */
-export function Button(
-  props: ButtonHTMLAttributes<HTMLButtonElement> & {
-    secondary?: boolean;
-    link?: boolean;
-    /** The button element (a prop of its own: React 18 keeps `ref` from function components). */
-    buttonRef?: Ref<HTMLButtonElement>;
-  },
-) {
-  const { secondary, link, type, buttonRef, ...button } = props;
-  const kind = link ? 'doorway-link' : secondary ? 'doorway-button doorway-secondary' : 'doorway-button';
-  return <button type={type ?? 'button'} className={kind} ref={buttonRef} {...button} />;
-}
-
-/**
- * A labelled input with optional hint and error, linked by `aria-describedby`, `aria-invalid` when in
- * error (GOV.UK pattern).
- */
-export function Field(
-  props: { label: string; hint?: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>,
-) {
-  const { label, hint, error, ...input } = props;
-  const id = useId();
-  const hintId = hint ? `${id}h` : undefined;
-  const errorId = error ? `${id}e` : undefined;
-  return (
-    <div className={error ? 'doorway-field doorway-field-error' : 'doorway-field'}>
-      <label className="doorway-label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="doorway-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="doorway-error">
-          {error}
-        </p>
-      ) : null}
-      <input
-        {...input}
-        className="doorway-input"
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-      />
-    </div>
-  );
-}
-
 /**
  * A step's error that belongs to no field (`message`), and what can be done about it: "Sign in again"
  * (then the operation runs again) after `requires-recent-login` when the host can, else `onRetry` if given.
@@ -106,7 +39,7 @@ export function ErrorNote(props: { message: string | undefined; attempt: Attempt
       <p className="doorway-error">{message}</p>
       {again || onRetry ? (
         <Actions>
-          <Button disabled={attempt.pending} onClick={again ? () => void again() : onRetry}>
+          <Button type="button" disabled={attempt.pending} onClick={again ? () => void again() : onRetry}>
             {again ? accountText.signInAgain : accountText.retry}
           </Button>
         </Actions>
@@ -115,7 +48,101 @@ export function ErrorNote(props: { message: string | undefined; attempt: Attempt
   );
 }
 
-/** An indeterminate progress indicator. */
-export function Spinner() {
-  return <div className="doorway-spinner" role="progressbar" aria-label={accountText.loading} />;
+/** Props of {@link CodeForm}. */
+export interface CodeFormProps {
+  /** The step's operations (shared with what else the step runs, such as Resend). */
+  attempt: Attempt;
+  /** The step's error split by `errorsFor`: `card` at the top of the form, `code` under the code. */
+  errors: { card?: string; code?: string };
+  /** The name field's hint ("For example, Work phone"). */
+  nameHint: string;
+  /** Enrols the factor with the code and the name (`undefined` when left empty). */
+  finish: (code: string, name: string | undefined) => Promise<SecondFactorInfo>;
+  onDone: (factor: SecondFactorInfo) => void;
+  onCancel: () => void;
+  /** Buttons between Verify and Cancel. */
+  actions?: ReactNode;
+  /** What follows the buttons in the form. */
+  children?: ReactNode;
+}
+
+/**
+ * The code form that ends adding a second factor (a text message's code, an authenticator app's code): the
+ * 6-digit code, an optional name, Verify, then Cancel. The code is checked before `finish` runs; a wrong
+ * one keeps the form, with the catalogue's "Wrong code. Try again." under the code.
+ */
+export function CodeForm(props: CodeFormProps) {
+  const { attempt, errors } = props;
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const verify = (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = validateCode(code, undefined);
+    if (invalid) return attempt.fail(invalid);
+    void attempt.run(async () => {
+      props.onDone(await props.finish(code.trim(), name.trim() || undefined));
+      return null;
+    });
+  };
+  return (
+    <form className="doorway-form" noValidate onSubmit={verify} aria-busy={attempt.pending || undefined}>
+      <ErrorNote message={errors.card} attempt={attempt} />
+      <Field
+        label={accountText.codeLabel}
+        type="text"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        error={errors.code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Field
+        label={accountText.nameLabel}
+        hint={props.nameHint}
+        type="text"
+        name="displayName"
+        autoComplete="off"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Actions>
+        <Button disabled={attempt.pending}>{accountText.verify}</Button>
+        {props.actions}
+        <Button type="button" secondary disabled={attempt.pending} onClick={props.onCancel}>
+          {accountText.cancel}
+        </Button>
+      </Actions>
+      {props.children}
+    </form>
+  );
+}
+
+/**
+ * The polite live region of an account component (`role="status"`, to render once in it), and `announce`,
+ * which says a text in it.
+ */
+export function useAnnouncer(): { announce: (text: string) => void; region: ReactNode } {
+  const [said, setSaid] = useState({ text: '', count: 0 });
+  const announce = useCallback((text: string) => setSaid((s) => ({ text, count: s.count + 1 })), []);
+  const region = (
+    <div className="doorway-sr-only" role="status">
+      {/* A new node for every announcement: the same text twice is said twice. */}
+      <span key={said.count}>{said.text}</span>
+    </div>
+  );
+  return { announce, region };
+}
+
+/**
+ * Runs `start` once, after the first render: StrictMode runs effects twice, and a second run would repeat a
+ * provider call (a second TOTP enrolment would replace the first).
+ */
+export function useOnce(start: () => void): void {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, [start]);
 }

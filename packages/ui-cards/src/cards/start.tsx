@@ -306,7 +306,7 @@ export function UnrecoverableError({ state }: CardProps<'unrecoverableError'>) {
 export function SpinnerCard(_: CardProps<'spinner'>) {
   return (
     <Card title={uiText.spinnerLabel} hideTitle>
-      <Spinner />
+      <Spinner label={uiText.spinnerLabel} />
     </Card>
   );
 }
@@ -331,7 +331,7 @@ export function PhoneEntry(props: CardProps<'phoneEntry'>) {
   return (
     <Card title={uiText.phoneEntryTitle}>
       <NeedsScripts />
-      <Suspense fallback={<Spinner />}>
+      <Suspense fallback={<Spinner label={uiText.spinnerLabel} />}>
         <LazyPhoneNumberForm
           {...props}
           allowedCountries={option?.allowedCountries ?? null}
