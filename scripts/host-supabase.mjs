@@ -8,9 +8,9 @@
 // For a real Supabase project, do not use this: set DOORWAY_PROVIDER=supabase, DOORWAY_SUPABASE_URL and
 // DOORWAY_SUPABASE_ANON_KEY and serve the host (apps/remix-host/README.md).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadGoTrueDouble } from './gotrue-double-bundle.mjs';
 import { HOST_APP, ROOT, stopOnSignal, waitFor } from './host.mjs';
 
 const CACHE = join(ROOT, '.cache', 'gotrue-double');
@@ -60,29 +60,7 @@ export function hostOrigins(hostOrigin) {
  * Resolves `{ url, anonKey, double, close }`.
  */
 export async function startGoTrueDouble({ port, hostOrigin }) {
-  // The double is TypeScript in the workspace: bundle it for Node from source (msw and supabase-js stay
-  // package imports); the email templates are the adapter's.
-  const { build } = await import('esbuild');
-  mkdirSync(CACHE, { recursive: true });
-  const outfile = join(CACHE, 'double.mjs');
-  await build({
-    stdin: {
-      contents:
-        "export { serveGoTrueDouble } from '@doorway/gotrue-double/http';\n" +
-        "export { SUPABASE_EMAIL_TEMPLATES } from '@doorway/adapter-supabase';\n",
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    conditions: ['@doorway/source'],
-    external: ['msw', 'msw/*', '@supabase/*'],
-    outfile,
-    logLevel: 'warning',
-  });
-  const { serveGoTrueDouble, SUPABASE_EMAIL_TEMPLATES } = await import(pathToFileURL(outfile).href);
+  const { serveGoTrueDouble, SUPABASE_EMAIL_TEMPLATES } = await loadGoTrueDouble(join(CACHE, 'double.mjs'));
   const origins = hostOrigins(hostOrigin);
   const hostname = new URL(hostOrigin).hostname;
   const served = await serveGoTrueDouble({

@@ -18,7 +18,8 @@ stopOnSignal(children);
 try {
   const unavailable = clusterUnavailable();
   if (unavailable) throw new Error(unavailable);
-  if (!Number.isInteger(size) || size < 1 || size > 16) throw new Error('DOORWAY_CLUSTER_SIZE must be 1 to 16');
+  if (!Number.isInteger(size) || size < 1 || size > 16)
+    throw new Error('DOORWAY_CLUSTER_SIZE must be 1 to 16');
   const redisUrl = await defaultRedisUrl();
   if (redisUrl === null)
     throw new Error('no Redis: set DOORWAY_REDIS_URL or start redis-server on 127.0.0.1:6379');

@@ -7,14 +7,14 @@
  * never imports the double; every browser context on the server shares it, which is what lets an emailed
  * link be opened on "another device". In memory: gone when the server stops.
  *
- * The double is TypeScript in the workspace: it is bundled for Node from source (as `scripts/host-supabase.mjs`
- * does) into `.cache/playground/` on the server's first start.
+ * The double is TypeScript in the workspace: it is bundled for Node from source
+ * (`scripts/gotrue-double-bundle.mjs`) into `.cache/playground/` on the server's first start.
  */
-import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { loadGoTrueDouble } from '../../scripts/gotrue-double-bundle.mjs';
 import { DOUBLE_PATH, type DoubleView, SUPABASE_SEED_USERS } from './src/supabaseSetup.ts';
 
 type DoubleModule = Pick<typeof import('@doorway/gotrue-double'), 'createGoTrueDouble'> &
@@ -27,31 +27,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The project URL the doubles are made with: never reached, the server strips its own path instead. */
 const PROJECT_URL = 'http://gotrue-double.supabase.test';
 
-/** Bundles the double (and the adapter's email templates) for Node and imports it. */
+/** The double (and the adapter's email templates), bundled for Node into `.cache/playground/`. */
 async function loadDouble(): Promise<DoubleModule> {
-  const { build } = await import('esbuild');
-  const dir = join(ROOT, '.cache', 'playground');
-  mkdirSync(dir, { recursive: true });
-  const outfile = join(dir, 'gotrue-double.mjs');
-  await build({
-    stdin: {
-      contents:
-        "export { createGoTrueDouble } from '@doorway/gotrue-double';\n" +
-        "export { goTrueDoubleListener } from '@doorway/gotrue-double/http';\n" +
-        "export { SUPABASE_EMAIL_TEMPLATES } from '@doorway/adapter-supabase';\n",
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    conditions: ['@doorway/source'],
-    external: ['msw', 'msw/*', '@supabase/*'],
-    outfile,
-    logLevel: 'warning',
-  });
-  return (await import(pathToFileURL(outfile).href)) as DoubleModule;
+  return (await loadGoTrueDouble(join(ROOT, '.cache', 'playground', 'gotrue-double.mjs'))) as DoubleModule;
 }
 
 /** A new world's double for the playground at `origin`: as the adapter's contract runs it, users seeded. */
