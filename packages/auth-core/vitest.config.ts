@@ -7,7 +7,7 @@ export default defineProject({
     environment: 'node',
     // A hang guard for loaded CI machines (2 cores), not a timing assertion.
     testTimeout: 30_000,
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    include: ['test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });

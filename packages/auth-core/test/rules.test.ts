@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown } from './constants.ts';
+import { formatCountdown } from '../src/constants.ts';
 import {
   validateCaptcha,
   validateCode,
@@ -9,7 +9,7 @@ import {
   validateNewPassword,
   validatePassword,
   validatePhoneNumber,
-} from './rules.ts';
+} from '../src/rules.ts';
 
 describe('validation rules (spec §5)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from './config.ts';
+import { ConfigError } from '../src/config.ts';
 import {
   assertSealingSecret,
   createSealer,
@@ -9,7 +9,7 @@ import {
   type SealOptions,
   sealingSecretProblem,
   sealState,
-} from './sealedState.ts';
+} from '../src/sealedState.ts';
 
 // Test values only, shaped as `openssl rand -base64 48` / `-hex 32` output.
 const SECRET = 'sI-bvMrdKfXGKNH9gmmKjlb-SZsW2gwFe8hxhHDuWg8';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSafeRedirectUrl, safeRedirect, safeRedirectTarget } from './redirect.ts';
+import { isSafeRedirectUrl, safeRedirect, safeRedirectTarget } from '../src/redirect.ts';
 
 const ORIGINS = ['https://app.example', 'https://partner.example'];
 

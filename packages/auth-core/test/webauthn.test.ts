@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passkeyCeremonyCode } from './index.ts';
+import { passkeyCeremonyCode } from '../src/index.ts';
 
 describe('passkeyCeremonyCode', () => {
   it.each([

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeConfig, type WidgetConfigInput } from './config.ts';
-import type { ErrorInfo } from './errors.ts';
-import type { FlowEvent } from './events.ts';
-import type { Effect } from './ops.ts';
-import type { ProviderCapabilities, SignInResult } from './provider.ts';
-import { type FlowContext, initialState } from './start.ts';
-import type { FlowState } from './states.ts';
-import { transition } from './transition.ts';
+import { normalizeConfig, type WidgetConfigInput } from '../src/config.ts';
+import type { ErrorInfo } from '../src/errors.ts';
+import type { FlowEvent } from '../src/events.ts';
+import type { Effect } from '../src/ops.ts';
+import type { ProviderCapabilities, SignInResult } from '../src/provider.ts';
+import { type FlowContext, initialState } from '../src/start.ts';
+import type { FlowState } from '../src/states.ts';
+import { transition } from '../src/transition.ts';
 
 const ORIGIN = 'https://app.example';
 const CAPS: ProviderCapabilities = {

@@ -4,8 +4,8 @@ import type {
   WebAuthnCreationOptionsJSON,
   WebAuthnRegistrationJSON,
   WebAuthnRequestOptionsJSON,
-} from './webauthn.ts';
-import { createLibraryWebAuthnClient, type WebAuthnBrowserLibrary } from './webauthnClient.ts';
+} from '../src/webauthn.ts';
+import { createLibraryWebAuthnClient, type WebAuthnBrowserLibrary } from '../src/webauthnClient.ts';
 
 const creation: WebAuthnCreationOptionsJSON = {
   rp: { name: 'Example' },

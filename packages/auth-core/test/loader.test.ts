@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthError } from './errors.ts';
-import { type Clock, waitForProvider } from './loader.ts';
-import type { AuthProvider } from './provider.ts';
+import { AuthError } from '../src/errors.ts';
+import { type Clock, waitForProvider } from '../src/loader.ts';
+import type { AuthProvider } from '../src/provider.ts';
 
 const fakeClock: Clock = {
   now: () => Date.now(),

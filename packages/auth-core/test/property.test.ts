@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseActionUrl } from './actionUrl.ts';
-import { normalizeConfig, type WidgetConfigInput } from './config.ts';
-import type { FlowEvent } from './events.ts';
-import { errorMessages } from './messages.ts';
-import type { Effect, ProviderOp } from './ops.ts';
-import type { ProviderCapabilities, SecondFactorChallenge, SignInResult } from './provider.ts';
-import { type FlowContext, initialState } from './start.ts';
-import { CARDS, type FlowState } from './states.ts';
-import { transition } from './transition.ts';
+import { parseActionUrl } from '../src/actionUrl.ts';
+import { normalizeConfig, type WidgetConfigInput } from '../src/config.ts';
+import type { FlowEvent } from '../src/events.ts';
+import { errorMessages } from '../src/messages.ts';
+import type { Effect, ProviderOp } from '../src/ops.ts';
+import type { ProviderCapabilities, SecondFactorChallenge, SignInResult } from '../src/provider.ts';
+import { type FlowContext, initialState } from '../src/start.ts';
+import { CARDS, type FlowState } from '../src/states.ts';
+import { transition } from '../src/transition.ts';
 
 const ORIGIN = 'https://app.example';
 const ALLOWED = [ORIGIN, 'https://partner.example'];

@@ -8,7 +8,7 @@ import {
   loadEmailLinkSession,
   parseEmailLinkParams,
   saveEmailLinkSession,
-} from './emailLinkStore.ts';
+} from '../src/emailLinkStore.ts';
 
 const HOUR = 3600 * 1000;
 const session = {

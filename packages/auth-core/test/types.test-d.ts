@@ -1,9 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AuthError } from './errors.ts';
-import type { FlowEvent } from './events.ts';
-import type { ErrorCode } from './messages.ts';
-import type { AuthCredential } from './provider.ts';
-import { type CardName, type FlowState, isCard, type StateOf } from './states.ts';
+import type { AuthError } from '../src/errors.ts';
+import type { FlowEvent } from '../src/events.ts';
+import type { ErrorCode } from '../src/messages.ts';
+import type { AuthCredential } from '../src/provider.ts';
+import { type CardName, type FlowState, isCard, type StateOf } from '../src/states.ts';
 
 describe('public types', () => {
   it('isCard narrows a snapshot to its card fields', () => {

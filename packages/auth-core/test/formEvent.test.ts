@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UI_EVENT_TYPES } from './events.ts';
-import { formEvent, type UiEvent } from './formEvent.ts';
+import { UI_EVENT_TYPES } from '../src/events.ts';
+import { formEvent, type UiEvent } from '../src/formEvent.ts';
 
 const form = (query: string) => new URLSearchParams(query);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, methodOf, normalizeConfig, tenantForEmail, type WidgetConfigInput } from './config.ts';
+import { ConfigError, methodOf, normalizeConfig, tenantForEmail, type WidgetConfigInput } from '../src/config.ts';
 
 const ORIGIN = 'https://app.example';
 

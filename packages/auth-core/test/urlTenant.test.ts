@@ -1,14 +1,14 @@
 // A tenant named by a URL (`/login?mode=select&tenantId=X`, an action link's `tenantId`) is used only when
 // the widget is configured for it; any other is refused before a provider call (issue 24).
 import { describe, expect, it } from 'vitest';
-import { handleActionCode } from './action.ts';
-import { isUrlTenantAllowed } from './actionUrl.ts';
-import { normalizeConfig, type WidgetConfigInput } from './config.ts';
-import type { Effect } from './ops.ts';
-import type { AuthProvider, ProviderCapabilities } from './provider.ts';
-import { type FlowContext, initialState } from './start.ts';
-import type { FlowState } from './states.ts';
-import { transition } from './transition.ts';
+import { handleActionCode } from '../src/action.ts';
+import { isUrlTenantAllowed } from '../src/actionUrl.ts';
+import { normalizeConfig, type WidgetConfigInput } from '../src/config.ts';
+import type { Effect } from '../src/ops.ts';
+import type { AuthProvider, ProviderCapabilities } from '../src/provider.ts';
+import { type FlowContext, initialState } from '../src/start.ts';
+import type { FlowState } from '../src/states.ts';
+import { transition } from '../src/transition.ts';
 
 const ORIGIN = 'https://app.example';
 const CAPS: ProviderCapabilities = {

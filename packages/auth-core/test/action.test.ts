@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseActionUrl } from './actionUrl.ts';
+import { parseActionUrl } from '../src/actionUrl.ts';
 
 describe('parseActionUrl', () => {
   it.each([

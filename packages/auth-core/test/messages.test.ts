@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessages, messageFor, validationMessages } from './messages.ts';
+import { errorMessages, messageFor, validationMessages } from '../src/messages.ts';
 
 // Spec §5 and §8, copied word for word from the spec: condition → catalogue code → exact text.
 const SPEC_5: [string, keyof typeof validationMessages, string][] = [

@@ -3,12 +3,12 @@
  * result is made, so the card a visitor gets already says whether a session exists.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeConfig } from './config.ts';
-import { AuthError } from './errors.ts';
-import type { MessageKey } from './messages.ts';
-import type { AuthUser, ProviderCapabilities, SignInResult } from './provider.ts';
-import { createServerFlow, type ServerHandleOptions, type ServerSignIn } from './serverFlow.ts';
-import type { ServerAuthProvider } from './serverProvider.ts';
+import { normalizeConfig } from '../src/config.ts';
+import { AuthError } from '../src/errors.ts';
+import type { MessageKey } from '../src/messages.ts';
+import type { AuthUser, ProviderCapabilities, SignInResult } from '../src/provider.ts';
+import { createServerFlow, type ServerHandleOptions, type ServerSignIn } from '../src/serverFlow.ts';
+import type { ServerAuthProvider } from '../src/serverProvider.ts';
 
 // A test value shaped as `openssl rand -base64 48` output.
 const SECRET = '9q8MYcxYs4g4Ok1UV-J5T9zL5dlilEFsS7lpt1PQr-c';
