@@ -2,7 +2,7 @@
  * {@link runProviderContract}: one vitest suite composed of the capability groups.
  * @module
  */
-import { afterEach, beforeAll, beforeEach, describe, type RunnerTestSuite } from 'vitest';
+import { afterEach, beforeEach, describe, type RunnerTestSuite } from 'vitest';
 import { requireValue } from './assert.ts';
 import { type ContractContext, createContractContext } from './context.ts';
 import { actionCodeTests } from './groups/actionCodes.ts';
@@ -18,7 +18,7 @@ import { phoneTests } from './groups/phone.ts';
 import { secondFactorTests } from './groups/secondFactors.ts';
 import { signInMethodLookupTests } from './groups/signInMethodLookup.ts';
 import { tenantTests } from './groups/tenants.ts';
-import { skipNote, unknownSkips } from './skip.ts';
+import { skipNote, suiteTitled, unknownSkips } from './skip.ts';
 import type { ContractHarness, ProviderContractOptions } from './types.ts';
 
 // In this order, so the suite reads as it always has: basics first, tenants last.
@@ -60,13 +60,16 @@ export function runProviderContract(options: ProviderContractOptions): void {
     // Gates are decided at collection time, from one throw-away harness.
     const h = await createContractContext(options, () => requireValue(harness, 'a harness (inside a test)'));
     const skips = options.skip ?? {};
+    // The suite's own describe, found from the first test (hooks' arguments differ across vitest majors;
+    // a test's parents do not), and the skip titles that name nothing in it.
     let top: RunnerTestSuite | undefined;
-    beforeAll((suite) => {
-      top = suite;
-      const unknown = unknownSkips(skips, suite);
-      if (unknown.length > 0) throw new Error(`skip: no test or group is titled ${unknown.join(', ')}`);
-    });
+    let unknown: string[] = [];
     beforeEach(async (context) => {
+      if (top === undefined) {
+        top = suiteTitled(context.task, `${options.name} — AuthProvider contract`);
+        unknown = top === undefined ? Object.keys(skips) : unknownSkips(skips, top);
+      }
+      if (unknown.length > 0) throw new Error(`skip: no test or group is titled ${unknown.join(', ')}`);
       // A skipped test gets no harness.
       const note = skipNote(skips, context.task, top);
       if (note !== undefined) context.skip(note);

@@ -46,3 +46,11 @@ export function unknownSkips(skips: ContractSkips, suite: RunnerTestSuite): stri
   const titles = new Set(tasksIn(suite).map((task) => task.name));
   return Object.keys(skips).filter((title) => !titles.has(title));
 }
+
+/** The group titled `title` around `task` (the contract's own describe), or `undefined`. */
+export function suiteTitled(task: RunnerTask, title: string): RunnerTestSuite | undefined {
+  for (let at: RunnerTestSuite | undefined = task.suite; at !== undefined; at = at.suite) {
+    if (at.name === title) return at;
+  }
+  return undefined;
+}
