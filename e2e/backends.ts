@@ -8,7 +8,15 @@
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { hostWidgetOf } from './fixtures.ts';
 import * as firebase from './host/fixtures.ts';
-import { accountOf, type HostWidget, submitSignUp, toPasswordSignIn, uiText } from './host-pages.ts';
+import {
+  accountOf,
+  enterEmail,
+  type HostWidget,
+  requestPasswordReset,
+  submitSignUp,
+  toPasswordSignIn,
+  uiText,
+} from './host-pages.ts';
 import * as supabase from './host-supabase/fixtures.ts';
 
 export type BackendName = 'firebase' | 'supabase';
@@ -36,6 +44,28 @@ export interface Backend {
    * which the host's action page is opened as a custom action URL would open it.
    */
   readonly linksToHost: boolean;
+  /**
+   * The Terms of Service link the host's widget shows, or null: the emulator's host is configured with one
+   * (scripts/e2e-host.mjs sets DOORWAY_TOS_URL), the GoTrue double's host with none.
+   */
+  readonly termsUrl: string | null;
+  /**
+   * The account page's "Linked sign-in methods" of a password account. A GoTrue email identity signs in
+   * by password and by the emailed link alike, so the host lists both; Firebase's is the password alone.
+   */
+  readonly passwordMethods: string;
+  /**
+   * The session cookie's lifetime in seconds, from just after sign-in, at least and at most. Firebase's
+   * session cookie is the host's five days (Max-Age); Supabase's is as long as the access token it holds
+   * (an hour on the double).
+   */
+  readonly sessionSeconds: { min: number; max: number };
+  /**
+   * Whether revoking sessions applies only to those that started in an earlier whole second: Firebase
+   * compares the revocation with the sign-in time in whole seconds, so a sign-out in the sign-in's own
+   * second would leave that session valid. GoTrue ends the sessions themselves.
+   */
+  readonly revokesWholeSeconds: boolean;
   /** A password account made for the test, not signed in in `page`'s browser. */
   createAccount(browser: Browser, account: NewAccount): Promise<void>;
   /** The link of the newest password-reset email to `email`, as the browser opens it (absolute). */
@@ -64,6 +94,52 @@ export async function signUp(page: Page, widget: HostWidget, backend: Backend, a
   await expect(accountOf(page).value('Email')).toHaveText(account.email);
 }
 
+/**
+ * From the chooser on /login to the sign-up card of `email` (which it keeps): the email card, then on a
+ * backend without a lookup the combined, enumeration-safe card, whose Create account opens the sign-up card.
+ */
+export async function toSignUpCard(widget: HostWidget, backend: Backend, email: string): Promise<void> {
+  await widget.card('providerChooser', uiText.providerChooserTitle);
+  await enterEmail(widget, email, { card: true });
+  if (!backend.lookup) {
+    await widget.card('passwordSignIn', uiText.combinedSignInTitle);
+    await expect(widget.root).toContainText(uiText.combinedSignInText);
+    await widget.button(uiText.createAccount).click();
+  }
+  await widget.card('passwordSignUp', uiText.passwordSignUpTitle);
+  await expect(widget.field(uiText.emailLabel)).toHaveValue(email);
+}
+
+/**
+ * A new password account for `email` (password `secret123`), its reset asked for on /login, and the link
+ * of the email that came, opened: the reset card for `email`. The link continues to the page that asked,
+ * and on a backend whose links go to the host (`linksToHost`) it is the host's action page itself.
+ */
+async function openResetLink(
+  { page, browser, baseURL, backend, widget }: ResetFixtures,
+  email: string,
+): Promise<URL> {
+  await backend.createAccount(browser, { email, name: 'Reset Person', password: 'secret123' });
+  await page.goto('/login');
+  await requestPasswordReset(widget, email);
+  const link = new URL(await backend.lastResetLink(email));
+  expect(link.searchParams.get('continueUrl')).toBe(`${baseURL}/login`);
+  if (backend.linksToHost) expect(`${link.origin}${link.pathname}`).toBe(`${baseURL}/action`);
+  await page.goto(link.href);
+  await widget.card('passwordReset', uiText.passwordResetTitle);
+  await expect(widget.root).toContainText(uiText.passwordResetFor(email));
+  return link;
+}
+
+/** What `openResetLink` uses of a test's fixtures. */
+interface ResetFixtures {
+  page: Page;
+  browser: Browser;
+  baseURL: string | undefined;
+  backend: Backend;
+  widget: HostWidget;
+}
+
 const backends: Record<BackendName, (origin: string) => Backend> = {
   firebase: (origin) => ({
     name: 'firebase',
@@ -76,6 +152,11 @@ const backends: Record<BackendName, (origin: string) => Backend> = {
     ],
     lookup: true,
     linksToHost: false,
+    termsUrl: '/terms',
+    passwordMethods: 'password',
+    // Five days (Max-Age), give or take the test's own duration.
+    sessionSeconds: { min: 4.9 * 24 * 3600, max: 5 * 24 * 3600 + 60 },
+    revokesWholeSeconds: true,
     async createAccount(_browser, { email, password }) {
       await firebase.createAccount(email, password);
     },
@@ -94,6 +175,10 @@ const backends: Record<BackendName, (origin: string) => Backend> = {
       scripts ? [uiText.signInWithEmail, uiText.signInWithPasskey] : [uiText.signInWithEmail],
     lookup: false,
     linksToHost: true,
+    termsUrl: null,
+    passwordMethods: 'emailLink, password',
+    sessionSeconds: { min: 3500, max: 3610 },
+    revokesWholeSeconds: false,
     async createAccount(browser, account) {
       // The double's REST API wants the project's anon key, which only the host holds: sign up in a
       // browser of its own, as a person would.
@@ -112,7 +197,16 @@ export interface BackendOptions {
 }
 
 export const test = base.extend<
-  { backend: Backend; widget: HostWidget; account: ReturnType<typeof accountOf> },
+  {
+    backend: Backend;
+    widget: HostWidget;
+    account: ReturnType<typeof accountOf>;
+    /**
+     * A new password account for an email (password `secret123`), its reset asked for on /login, and the
+     * emailed link opened: the reset card (its link, checked, returned).
+     */
+    openResetLink: (email: string) => Promise<URL>;
+  },
   BackendOptions
 >({
   backendName: ['firebase', { option: true, scope: 'worker' }],
@@ -124,6 +218,9 @@ export const test = base.extend<
   },
   account: async ({ page }, use) => {
     await use(accountOf(page));
+  },
+  openResetLink: async ({ page, browser, baseURL, backend, widget }, use) => {
+    await use((email) => openResetLink({ page, browser, baseURL, backend, widget }, email));
   },
 });
 

@@ -8,6 +8,7 @@
 
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { uiText } from '../packages/auth-core/src/cardText.ts';
+import { errorMessages } from '../packages/auth-core/src/messages.ts';
 import type { hostWidgetOf } from './fixtures.ts';
 
 export { uiText };
@@ -121,4 +122,48 @@ export async function lastUsedCookie(context: BrowserContext): Promise<string | 
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe('Lax');
   return cookie?.value;
+}
+
+/** Whether `page`'s browser holds the host's session cookie (HttpOnly). */
+export async function hasSession(page: Page): Promise<boolean> {
+  return (await page.context().cookies()).some((c) => c.name === 'doorway_session' && c.httpOnly);
+}
+
+/**
+ * From the chooser: the password card of `email`, Trouble signing in?, the recovery card (the email kept),
+ * Send, and the card that says where the email went.
+ */
+export async function requestPasswordReset(widget: HostWidget, email: string): Promise<void> {
+  await toPasswordSignIn(widget, email);
+  await widget.button(uiText.troubleSigningIn).click();
+  await widget.card('passwordRecovery', uiText.passwordRecoveryTitle);
+  await expect(widget.field(uiText.emailLabel)).toHaveValue(email);
+  await widget.button(uiText.send).click();
+  await widget.card('recoveryEmailSent', uiText.recoveryEmailSentTitle);
+  await expect(widget.root).toContainText(uiText.recoveryEmailSentText(email));
+}
+
+/** After a reset, on /login: the old password no longer signs `email` in; the new one does. */
+export async function signInWithNewPassword(
+  page: Page,
+  widget: HostWidget,
+  email: string,
+  passwords: { old: string; new: string },
+): Promise<void> {
+  await page.goto('/login');
+  await toPasswordSignIn(widget, email);
+  await submitPassword(widget, passwords.old);
+  await widget.expectError(errorMessages['wrong-password']);
+  await submitPassword(widget, passwords.new);
+  await page.waitForURL('/account');
+  await expect(accountOf(page).value('Email')).toHaveText(email);
+}
+
+/** A visitor opens /account: sent to /login to sign in, then on to the password card of `email`. */
+export async function toPasswordSignInFromAccount(page: Page, widget: HostWidget, email: string) {
+  await page.goto('/account');
+  await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
+  await widget.card('providerChooser', uiText.providerChooserTitle);
+  await enterEmail(widget, email);
+  await widget.card('passwordSignIn', uiText.passwordSignInTitle);
 }

@@ -1,12 +1,10 @@
 /**
  * Passkeys on the host with DOORWAY_PROVIDER=supabase, on the GoTrue TEST DOUBLE (not Supabase), in Chromium
- * with a virtual authenticator (e2e/webauthn.ts): an account made with a password adds a passkey on
- * /account (the card's operations run on the server with the session's token, `POST /account/passkeys`;
- * the browser's dialog runs between GoTrue's options and its verification), signs out, signs in with "Sign in
- * with a passkey", then with the email field's passkey autofill, removes it, and a passkey sign-in then fails
- * with the catalogue's message and nobody signed in; an account that also has an authenticator app is asked
- * for its code after the passkey (GoTrue's passkey session is aal1). WebAuthn takes no IP address as relying party id: the
- * host is opened on `localhost` (the double's relying party, scripts/host-supabase.mjs).
+ * with a virtual authenticator (e2e/webauthn.ts): a passkey named on /account's card (its operations run on
+ * the server with the session's token, `POST /account/passkeys`), and an account that also has an
+ * authenticator app is asked for its code after the passkey (GoTrue's passkey session is aal1). The passkey
+ * journey both backends share: e2e/journeys/passkeys.spec.ts. WebAuthn takes no IP address as relying party
+ * id: the host is opened on `localhost` (the double's relying party, scripts/host-supabase.mjs).
  */
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -47,49 +45,6 @@ async function signUpWithPasskey(page: Page, widget: ReturnType<typeof hostWidge
   await expect(passkeys.list).toContainText('Laptop');
   return email;
 }
-
-test('a passkey: added on /account, signed in with (button and autofill), removed, then refused', async ({
-  page,
-  widget,
-}) => {
-  test.setTimeout(120_000);
-  const authenticator = await addAuthenticator(page);
-  const email = await signUpWithPasskey(page, widget);
-  const passkeys = passkeysOf(page);
-  await expectNoAxeViolations(page);
-  const credentials = await authenticator.credentials();
-  expect(credentials).toHaveLength(1);
-  expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
-
-  await signOut(page, widget);
-  await widget.button('Sign in with a passkey').click();
-  await page.waitForURL('/account');
-  await expect(accountValue(page, 'Email')).toHaveText(email);
-  await expect(accountValue(page, 'Signed in with')).toContainText(/passkey/i);
-
-  // Autofill: the email card asks for a passkey with conditional mediation (`autocomplete="username
-  // webauthn"`); the virtual authenticator, present and verifying, answers it as a person's pick would.
-  await signOut(page, widget);
-  await widget.button('Sign in with email').click();
-  await page.waitForURL('/account');
-  await expect(accountValue(page, 'Email')).toHaveText(email);
-
-  await expect(passkeys.list).toContainText('Laptop');
-  await passkeys.button('Remove Laptop').click();
-  await passkeys.button('Yes, remove it').click();
-  // Issue 24: removing a passkey ends every session of the user, this one included: the account page
-  // goes on to the sign-in page, and the session cookie is gone.
-  await expect(page).toHaveURL(/\/login\?signInSuccessUrl=%2Faccount$/);
-  expect((await page.context().cookies()).some((c) => c.name === 'doorway_session')).toBe(false);
-
-  // The authenticator still holds the passkey; GoTrue no longer knows it.
-  await widget.card('providerChooser', 'Sign in');
-  await widget.button('Sign in with a passkey').click();
-  await widget.expectError("That passkey isn't recognized. Try another way to sign in.");
-  await expect(widget.root).toHaveAttribute('data-card', 'providerChooser');
-  await page.goto('/account');
-  await expect(page).toHaveURL(/\/login\?signInSuccessUrl=%2Faccount$/);
-});
 
 test("a passkey of an account with an authenticator app: GoTrue's passkey session is aal1, so the code is asked", async ({
   page,

@@ -2,12 +2,12 @@
  * The sign-in page with JavaScript off: every card is a real form run on the server (the same engine, the
  * Identity Toolkit REST API of the Auth emulator), and a sign-in made there is the session cookie and a
  * 303 to the success URL. People's journeys, by roles and labels; axe-core checks each card's markup.
+ * The journeys both backends share (sign-up, sign-out, sign-in, recovery): e2e/journeys/.
  */
 import type { Browser, Page } from '@playwright/test';
-import { enterEmail } from '../host-pages.ts';
+import { enterEmail, hasSession } from '../host-pages.ts';
 import {
   accountOf,
-  actionUrl,
   createAccount,
   EMAIL_LINK_HOST,
   emailSignInUrl,
@@ -18,14 +18,7 @@ import {
   uniqueEmail,
 } from './fixtures.ts';
 
-const HOST = 'http://127.0.0.1:4320';
-
 test.use({ javaScriptEnabled: false });
-
-/** The session cookie of a context, if any. */
-async function hasSession(page: Page): Promise<boolean> {
-  return (await page.context().cookies()).some((c) => c.name === 'doorway_session' && c.httpOnly);
-}
 
 /** From /login to the password card of an existing account. */
 async function toPasswordCard(page: Page, email: string, from = '/login') {
@@ -58,45 +51,6 @@ test.describe('sign-in page with JavaScript turned off', () => {
     ])
       await expect(widget.button(name)).toBeVisible();
     await expect(widget.link('Terms of Service')).toHaveAttribute('href', '/terms');
-  });
-
-  test('sign up (with the name), the account page, sign out by its form, sign in again', async ({
-    page,
-    widget,
-    account,
-  }) => {
-    const email = uniqueEmail('nojs-ada');
-    await page.goto('/account');
-    await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
-    await widget.card('providerChooser', 'Sign in');
-    await enterEmail(widget, email, { card: true });
-    await widget.card('passwordSignUp', 'Create account');
-    await expect(widget.field('Email')).toHaveValue(email);
-    await widget.field('First & last name').fill('Ada Lovelace');
-    await widget.field('Choose password').fill('secret123');
-    await widget.button('Save').click();
-    await expect(page).toHaveURL('/account');
-    await expect(account.heading).toBeVisible();
-    await expect(account.value('Email')).toHaveText(email);
-    await expect(account.value('Name')).toHaveText('Ada Lovelace');
-    await expect(account.value('Signed in with')).toHaveText('password');
-    expect(await hasSession(page)).toBe(true);
-
-    await account.signOut.click();
-    await expect(page).toHaveURL('/login?signedOut=1');
-    await widget.card('signOut', 'Signed out');
-    await expect(widget.root).toContainText('You are now signed out.');
-    expect(await hasSession(page)).toBe(false);
-    await page.goto('/account');
-    await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
-
-    await widget.card('providerChooser', 'Sign in');
-    await enterEmail(widget, email);
-    await widget.card('passwordSignIn', 'Sign in');
-    await widget.field('Password').fill('secret123');
-    await widget.button('Sign in').click();
-    await expect(page).toHaveURL('/account');
-    await expect(account.value('Email')).toHaveText(email);
   });
 
   test('a refused sign-up keeps the email and the name, never the password', async ({ page, widget }) => {
@@ -153,45 +107,6 @@ test.describe('sign-in page with JavaScript turned off', () => {
     const widget = await toPasswordCard(page, email);
     await widget.button('Cancel').click();
     await widget.card('providerChooser', 'Sign in');
-  });
-
-  test('recovery: Trouble signing in?, the emailed reset link, the reset form, sign in with the new password', async ({
-    page,
-    account,
-  }) => {
-    const email = uniqueEmail('nojs-reset');
-    await createAccount(email, 'secret123');
-    const widget = await toPasswordCard(page, email);
-    await widget.button('Trouble signing in?').click();
-    await widget.card('passwordRecovery', 'Recover password');
-    await expect(widget.field('Email')).toHaveValue(email);
-    await widget.button('Send').click();
-    await widget.card('recoveryEmailSent', 'Check your email');
-    await expect(widget.root).toContainText(
-      `Follow the instructions sent to ${email} to recover your password`,
-    );
-
-    const code = await lastOobCode(email, 'PASSWORD_RESET');
-    // The emailed link continues to the page that asked.
-    expect(new URL(code.oobLink).searchParams.get('continueUrl')).toBe(`${HOST}/login`);
-    const link = actionUrl(code, { continueUrl: `${HOST}/login` });
-    await page.goto(link);
-    await widget.card('passwordReset', 'Reset your password');
-    await expect(widget.root).toContainText(`for ${email}`);
-    await widget.field('Choose password').fill('n3w-secret');
-    await widget.button('Save').click();
-    await widget.card('passwordResetSuccess', 'Password changed');
-    await widget.button('Continue').click();
-    await expect(page).toHaveURL('/login');
-
-    await toPasswordCard(page, email);
-    await widget.field('Password').fill('secret123');
-    await widget.button('Sign in').click();
-    await widget.expectError("The email and password you entered don't match");
-    await widget.field('Password').fill('n3w-secret');
-    await widget.button('Sign in').click();
-    await expect(page).toHaveURL('/account');
-    await expect(account.value('Email')).toHaveText(email);
   });
 
   test('guest: Continue as guest signs in anonymously', async ({ page, widget, account }) => {

@@ -1,30 +1,6 @@
-import { enterEmail } from '../host-pages.ts';
 import { createAccount, expect, signIn, test, uniqueEmail } from './fixtures.ts';
 
 test.describe('sign in', () => {
-  test('the account page sends a visitor to sign in, a wrong password is refused, then back to /account', async ({
-    page,
-    widget,
-    account,
-  }) => {
-    const email = uniqueEmail('grace');
-    await createAccount(email, 'secret123');
-    await page.goto('/account');
-    await expect(page).toHaveURL('/login?signInSuccessUrl=%2Faccount');
-    await widget.card('providerChooser', 'Sign in');
-    await enterEmail(widget, email);
-    await widget.card('passwordSignIn', 'Sign in');
-    await widget.field('Password').fill('not-the-password');
-    await widget.button('Sign in').click();
-    await widget.expectError("The email and password you entered don't match");
-    await expect(widget.field('Password')).toHaveAttribute('aria-invalid', 'true');
-    await widget.field('Password').fill('secret123');
-    await widget.button('Sign in').click();
-    await widget.card('signedIn', 'Signed in!');
-    await page.waitForURL('/account');
-    await expect(account.value('Email')).toHaveText(email);
-  });
-
   test('a safe signInSuccessUrl is honoured', async ({ page }) => {
     const email = uniqueEmail('safe');
     await createAccount(email, 'secret123');
