@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, methodOf, normalizeConfig, tenantForEmail, type WidgetConfigInput } from '../src/config.ts';
+import {
+  ConfigError,
+  methodOf,
+  normalizeConfig,
+  tenantForEmail,
+  type WidgetConfigInput,
+} from '../src/config.ts';
 
 const ORIGIN = 'https://app.example';
 
