@@ -10,6 +10,7 @@ import {
   hostWidgetOf,
   killLastUpstream,
   lastOobCode,
+  recordUpstreams,
   test,
   uniqueEmail,
 } from './fixtures.ts';
@@ -45,10 +46,7 @@ test('asked for without JavaScript, the process that sent it killed, opened in a
   });
   try {
     const second = await other.newPage();
-    second.on('response', (r) => {
-      const upstream = r.headers()['x-doorway-upstream'];
-      if (upstream) upstreams.push(upstream.split(', ').at(-1) as string);
-    });
+    recordUpstreams(second, upstreams);
     const device = hostWidgetOf(second);
     await second.goto(emailSignInUrl(code));
     await device.card('emailLinkConfirmation', 'Confirm email');

@@ -5,7 +5,7 @@
  * brings killed processes back before the next. `upstreams` lists the process that answered each of the
  * page's requests (nginx's `X-Doorway-Upstream`), so a test can prove a journey was spread.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { ownRedis, startCluster } from '../../scripts/cluster.mjs';
 import { test as base, EMULATOR, expect } from '../host/fixtures.ts';
 
@@ -60,11 +60,7 @@ export const test = base.extend<
   },
   upstreams: async ({ page }, use) => {
     const seen: string[] = [];
-    page.on('response', (response) => {
-      const upstream = response.headers()['x-doorway-upstream'];
-      // A retried request names every process tried; the last one answered.
-      if (upstream) seen.push(upstream.split(', ').at(-1) as string);
-    });
+    recordUpstreams(page, seen);
     await use(seen);
   },
 });
@@ -90,7 +86,16 @@ export async function killLastUpstream(
   return index;
 }
 
-/** The session cookie of a page's context, if any. */
-export async function hasSession(page: Page): Promise<boolean> {
-  return (await page.context().cookies()).some((c) => c.name === 'doorway_session' && c.httpOnly);
+/** The process that answered `response` (nginx's `X-Doorway-Upstream`), or '' when none did. */
+export function upstreamOf(response: Response): string {
+  // A retried request names every process tried; the last one answered.
+  return response.headers()['x-doorway-upstream']?.split(', ').at(-1) ?? '';
+}
+
+/** Adds to `seen` the process that answered each of `page`'s requests. */
+export function recordUpstreams(page: Page, seen: string[]): void {
+  page.on('response', (response) => {
+    const upstream = upstreamOf(response);
+    if (upstream) seen.push(upstream);
+  });
 }
