@@ -241,8 +241,9 @@ test.describe('the gate in front of Remix (issue 12)', () => {
       ),
     );
     expect(answers).toEqual(Array(20).fill(413));
-    // Before the limit, 20 such posts took the host from about 113 to 358 MB.
-    expect(hostRss() - before).toBeLessThan(48 * 1024 * 1024);
+    // Before the limit, 20 such posts took the host from about 113 to 358 MB. The bound is half of the
+    // 200 MB posted: far below what buffering would add, far above what the other worker's tests move.
+    expect(hostRss() - before).toBeLessThan(100 * 1024 * 1024);
 
     // Chunked (no Content-Length): 2 MB in 64 kB pieces, counted as they arrive.
     let pieces = 0;
