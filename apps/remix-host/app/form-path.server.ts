@@ -21,11 +21,16 @@
  * @module
  */
 import { type ActionMode, type FlowState, normalizeConfig, safeRedirectTarget } from '@doorway/auth-core';
-import { createServerFlow, type ServerAuthProvider, type ServerFlow } from '@doorway/auth-core/server';
+import {
+  createServerFlow,
+  lastUsedCookieHeader,
+  readLastUsed,
+  type ServerAuthProvider,
+  type ServerFlow,
+} from '@doorway/auth-core/server';
 import { loadCards } from '@doorway/ui-cards';
 import { data } from '@remix-run/node';
 import { type HostConfig, hostConfig } from './config.server.ts';
-import { lastUsedCookieHeader, readLastUsed } from './last-used.server.ts';
 import { requestOrigins } from './origin.server.ts';
 import { ACTION_PATH, widgetConfigInput } from './public-config.ts';
 import { ACTION_PAGE_HEADERS } from './security-headers.ts';

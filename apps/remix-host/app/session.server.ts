@@ -7,9 +7,8 @@
  */
 
 import { AuthError, type MessageKey, messageFor } from '@doorway/auth-core';
-import type { SessionBackend, SessionUser } from '@doorway/auth-core/server';
+import { lastUsedCookieHeader, type SessionBackend, type SessionUser } from '@doorway/auth-core/server';
 import { unverifiedClaims } from './jwt.server.ts';
-import { lastUsedCookieHeader } from './last-used.server.ts';
 import { UNKNOWN_CLIENT } from './load-context.ts';
 import { isTrustedOrigin } from './origin.server.ts';
 

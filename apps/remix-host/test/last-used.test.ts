@@ -10,15 +10,15 @@ import {
   verifyFakeSessionToken,
 } from '@doorway/adapter-fake';
 import { AuthError } from '@doorway/auth-core';
-import { describe, expect, it } from 'vitest';
-import { parseHostConfig } from '../app/config.server.ts';
 import {
   LAST_USED_COOKIE,
   LAST_USED_MAX_AGE_SECONDS,
   lastUsedCookieHeader,
   MAX_OPTION_ID_LENGTH,
   readLastUsed,
-} from '../app/last-used.server.ts';
+} from '@doorway/auth-core/server';
+import { describe, expect, it } from 'vitest';
+import { parseHostConfig } from '../app/config.server.ts';
 import { endSession, type SessionBackend, startSession } from '../app/session.server.ts';
 import { fakeSessions, formBrowser, ORIGIN, request, viewOf } from './fakes.ts';
 

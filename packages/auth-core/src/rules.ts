@@ -90,3 +90,9 @@ export function validateCaptcha(solved: boolean): ValidationKey | null {
 export function normalizeEmail(value: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
+
+/** A typed email as the cards keep it (trimmed) and its validation message, if any. */
+export function typedEmail(raw: string): { email: string; invalid: ValidationKey | null } {
+  const email = normalizeEmail(raw);
+  return { email, invalid: validateEmail(email, undefined) };
+}

@@ -3,8 +3,8 @@
  * the server runs the same pure `transition` with a {@link ServerAuthProvider} and renders the next card.
  * @module
  */
-export { formEvent, type UiEvent } from './formEvent.ts';
 export {
+  formEvent,
   MIN_SECRET_BYTES,
   type Opened,
   openState,
@@ -13,30 +13,34 @@ export {
   type SealOptions,
   sealingSecretProblem,
   sealState,
-} from './sealedState.ts';
-export type {
-  ActionCodeProvider,
-  AuthServer,
-  FormProviderRequest,
-  SessionBackend,
-  SessionUser,
+  type UiEvent,
+} from './formPost.ts';
+export {
+  type ActionCodeProvider,
+  type AuthServer,
+  BROWSER_ONLY,
+  type BrowserOnlyMethods,
+  type FormProviderRequest,
+  type ServerAuthProvider,
+  type SessionBackend,
+  type SessionUser,
 } from './serverContract.ts';
 export {
   capPageUrl,
   createServerFlow,
   DEFAULT_FLOW_COOKIE,
+  LAST_USED_COOKIE,
+  LAST_USED_MAX_AGE_SECONDS,
+  lastUsedCookieHeader,
+  MAX_OPTION_ID_LENGTH,
   MAX_PAGE_URL_LENGTH,
+  readLastUsed,
+  SERVER_OPS,
   type ServerFlow,
   type ServerFlowOptions,
   type ServerFlowResult,
   type ServerHandleOptions,
   type ServerSignIn,
-} from './serverFlow.ts';
-export {
-  BROWSER_ONLY,
-  type BrowserOnlyMethods,
-  SERVER_OPS,
-  type ServerAuthProvider,
   serverCanRun,
-} from './serverProvider.ts';
+} from './serverFlow.ts';
 export { createServerStorage, type ServerStorage } from './serverStorage.ts';

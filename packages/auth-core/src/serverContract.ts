@@ -1,12 +1,14 @@
 /**
  * What a host needs from any backend's server side, declared once: the action-code methods of an action
- * route, the signed-in user a session stands for, the session operations of one request, and the server
- * that hands out all three (with the form path's provider). `@doorway/adapter-firebase/server`,
- * `@doorway/adapter-supabase/server` and the fake's server provider implement these types.
+ * route, the signed-in user a session stands for, the session operations of one request, the provider the
+ * form path runs the flow on for one request (cards posted as plain HTML forms, JavaScript on or off: the
+ * part of {@link AuthProvider} that needs no browser, over the backend's REST API), and the server that
+ * hands out all of them. `@doorway/adapter-firebase/server`, `@doorway/adapter-supabase/server` and the
+ * fake's server provider implement these types.
  * @module
  */
+import { AuthError } from './errors.ts';
 import type { AuthProvider, AuthUser } from './provider.ts';
-import type { ServerAuthProvider } from './serverProvider.ts';
 
 /** The action-code methods a server-side action route needs (what `handleActionCode` and
  * `confirmPasswordResetAction` call). */
@@ -52,6 +54,55 @@ export interface SessionBackend {
   /** The user's record, or `null` when there is no such user. */
   getUser(uid: string): Promise<AuthUser | null>;
 }
+
+/**
+ * A provider for one server request. Create one per request: it holds the sign-in it made (if any) and
+ * the tenant in force, nothing else.
+ *
+ * Methods that need a browser (`createCaptchaVerifier`, `startPhoneSignIn`, `confirmPhoneCode`,
+ * `signInWithFederated`, `getRedirectResult`, `signInWithCredential`, `linkWithCredential`) reject with
+ * `operation-not-allowed`; the server runner never calls them (see `SERVER_OPS`).
+ */
+export interface ServerAuthProvider extends AuthProvider {
+  /**
+   * The token of the sign-in this provider made during the request, for the host's session: a Firebase
+   * ID token (exchanged for a session cookie) or a Supabase access token. `null` before any sign-in and
+   * after `signOut`. Never logged.
+   */
+  sessionToken(): string | null;
+}
+
+/** The {@link AuthProvider} methods that need a browser (captcha, phone, popup, redirect, a browser user). */
+export type BrowserOnlyMethods = Pick<
+  AuthProvider,
+  | 'createCaptchaVerifier'
+  | 'startPhoneSignIn'
+  | 'confirmPhoneCode'
+  | 'signInWithFederated'
+  | 'getRedirectResult'
+  | 'signInWithCredential'
+  | 'linkWithCredential'
+>;
+
+const refuse = (): Promise<never> => Promise.reject(new AuthError('operation-not-allowed'));
+
+/**
+ * What a {@link ServerAuthProvider} answers for the methods that need a browser: each rejects (the captcha
+ * verifier throws) `operation-not-allowed`. Spread it into a server provider.
+ * @example
+ * const provider: ServerAuthProvider = { ...BROWSER_ONLY, capabilities, signInWithEmailAndPassword, … };
+ */
+export const BROWSER_ONLY: Readonly<BrowserOnlyMethods> = Object.freeze({
+  createCaptchaVerifier(): never {
+    throw new AuthError('operation-not-allowed');
+  },
+  startPhoneSignIn: refuse,
+  confirmPhoneCode: refuse,
+  signInWithFederated: refuse,
+  getRedirectResult: refuse,
+  signInWithCredential: refuse,
+  linkWithCredential: refuse,
+});
 
 /** Options of {@link AuthServer.formProvider}, for one request. */
 export interface FormProviderRequest {

@@ -1,28 +1,30 @@
 /**
  * The server flow runner of the form path: a web `Request` and the sealed flow cookie in, the card to
- * render, a `Set-Cookie` and the outcome out. It runs the same `transition` and `execute` as the browser's
- * runner, on a {@link ServerAuthProvider} made for the request.
+ * render, a `Set-Cookie` and the outcome out. It reads the posted card's event and the sealed state
+ * (`formPost.ts`), runs the same `transition` and `execute` as the browser's runner on a
+ * {@link ServerAuthProvider} made for the request, and performs only the provider ops a server can
+ * ({@link serverCanRun}).
  * @module
  */
-import type { WidgetConfig } from './config.ts';
+import { methodOf, type WidgetConfig } from './config.ts';
 import type { EmailLinkCheck } from './emailLinkStore.ts';
 import { AuthError, toErrorInfo } from './errors.ts';
 import type { FlowEvent } from './events.ts';
 import { execute } from './execute.ts';
-import { formEvent } from './formEvent.ts';
-import { systemClock } from './loader.ts';
-import type { MessageKey } from './messages.ts';
-import type { Effect, ProviderOp } from './ops.ts';
-import type { SignInResult } from './provider.ts';
-import type { FlowRuntime } from './runtime.ts';
 import {
   assertSealingSecret,
   createSealer,
+  formEvent,
   SEALED_STATE_TTL_MS,
   type Sealer,
   type SealingSecret,
-} from './sealedState.ts';
-import { type ServerAuthProvider, serverCanRun } from './serverProvider.ts';
+} from './formPost.ts';
+import { systemClock } from './loader.ts';
+import type { MessageKey } from './messages.ts';
+import type { Effect, ProviderOp, ProviderOpKind } from './ops.ts';
+import type { SignInResult } from './provider.ts';
+import type { FlowRuntime } from './runtime.ts';
+import type { ServerAuthProvider } from './serverContract.ts';
 import { createServerStorage } from './serverStorage.ts';
 import { initialState } from './start.ts';
 import { CARDS, type FlowState } from './states.ts';
@@ -144,6 +146,36 @@ export interface ServerHandleOptions {
   onSignedIn?(signIn: ServerSignIn): Promise<MessageKey | null>;
 }
 
+/**
+ * The provider operations the server runner performs. Every other op needs the browser (captcha, popup,
+ * redirect, a signed-in browser user): a card that asks for one says it needs JavaScript.
+ */
+export const SERVER_OPS: ReadonlySet<ProviderOpKind> = new Set<ProviderOpKind>([
+  'lookupEmail',
+  'setTenant',
+  'passwordSignIn',
+  'createUser',
+  'sendPasswordReset',
+  'sendEmailLink',
+  'checkEmailLink',
+  'completeEmailLink',
+  'anonymous',
+  'actionCode',
+  'confirmPasswordReset',
+  'signOut',
+  'startSecondFactor',
+  'finishSecondFactor',
+  'cancelSecondFactor',
+]);
+
+/**
+ * Whether the server runner can perform `op`: one of {@link SERVER_OPS}, and not a second factor's SMS
+ * (texting the code needs the browser's captcha; an authenticator app's code does not).
+ */
+export function serverCanRun(op: ProviderOp): boolean {
+  return SERVER_OPS.has(op.kind) && !(op.kind === 'startSecondFactor' && op.sms);
+}
+
 /** The flow cookie's default name where it is not `Secure`; `__Host-doorway_flow` where it is. */
 export const DEFAULT_FLOW_COOKIE = 'doorway_flow';
 /** The longest page URL the flow runs on and seals; what it keeps of a longer one fits. */
@@ -195,6 +227,41 @@ function isSealed(value: unknown): value is Sealed {
     s.pending === null &&
     typeof s.pageUrl === 'string'
   );
+}
+
+/**
+ * The "Last used" cookie of the form path: the sign-in option this browser last signed in with (`email`,
+ * `phone`, `google.com`, …), so that a server-rendered chooser marks it with or without JavaScript (the
+ * widget's `lastUsed` prop). It holds the option's id only, never who signed in; a host sets it with a
+ * sign-in's session and leaves it at sign-out, since the chooser after sign-out is where it helps.
+ */
+export const LAST_USED_COOKIE = 'doorway_last_used';
+/** How long the "Last used" cookie is kept: 400 days, the longest a browser keeps a cookie. */
+export const LAST_USED_MAX_AGE_SECONDS = 400 * 24 * 3600;
+/** The longest option id the "Last used" cookie keeps (a configured OIDC or SAML provider's id included). */
+export const MAX_OPTION_ID_LENGTH = 128;
+
+// The provider ids a widget config accepts.
+const OPTION_ID = /^[a-z0-9][a-z0-9.:_-]*$/i;
+
+const isOptionId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= MAX_OPTION_ID_LENGTH && OPTION_ID.test(value);
+
+/**
+ * The `Set-Cookie` value that keeps the option of a sign-in: `method` is the option id or the sign-in's
+ * provider id (`password` and `emailLink` are the `email` option). `null` for anything else: nothing is set.
+ * `secure`: where the session cookie is `Secure`, this one is too.
+ */
+export function lastUsedCookieHeader(method: unknown, secure: boolean): string | null {
+  const id = typeof method === 'string' ? methodOf(method) : null;
+  if (!isOptionId(id)) return null;
+  const attributes = `Max-Age=${LAST_USED_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${LAST_USED_COOKIE}=${id}; ${attributes}`;
+}
+
+/** The option id the request's "Last used" cookie keeps, or `null` when it has none that is an option id. */
+export function readLastUsed(request: Request): string | null {
+  return cookieValues(request, LAST_USED_COOKIE).find(isOptionId) ?? null;
 }
 
 /** Every value of the cookie `name` in the request, in the browser's order. */

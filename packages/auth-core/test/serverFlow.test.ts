@@ -7,8 +7,8 @@ import { normalizeConfig } from '../src/config.ts';
 import { AuthError } from '../src/errors.ts';
 import type { MessageKey } from '../src/messages.ts';
 import type { AuthUser, ProviderCapabilities, SignInResult } from '../src/provider.ts';
+import type { ServerAuthProvider } from '../src/serverContract.ts';
 import { createServerFlow, type ServerHandleOptions, type ServerSignIn } from '../src/serverFlow.ts';
-import type { ServerAuthProvider } from '../src/serverProvider.ts';
 
 // A test value shaped as `openssl rand -base64 48` output.
 const SECRET = '9q8MYcxYs4g4Ok1UV-J5T9zL5dlilEFsS7lpt1PQr-c';

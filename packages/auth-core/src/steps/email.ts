@@ -4,10 +4,11 @@
  */
 import { emailOptionOf, tenantForEmail } from '../config.ts';
 import type { SignInMethod } from '../provider.ts';
+import { typedEmail } from '../rules.ts';
 import type { FlowState } from '../states.ts';
 import { sendEmailLinkOp } from './emailLink.ts';
 import { federatedOption } from './federated.ts';
-import { fail, isMethods, typedEmail } from './shared.ts';
+import { fail, isMethods } from './shared.ts';
 import { call, type FlowContext, go, optionsOf, type Step, same, type TransitionResult } from './step.ts';
 
 /** Spec §4: where email entry leads, by the account's existing sign-in methods. */
@@ -64,7 +65,8 @@ export const emailEntry = {
   ui: {
     SUBMIT_EMAIL: (state, event, ctx) => {
       if (state.card !== 'emailEntry') return same(state);
-      const { typed, email, invalid } = typedEmail(state, event.email);
+      const { email, invalid } = typedEmail(event.email);
+      const typed = { ...state, email } as FlowState;
       if (invalid) return fail(typed, invalid);
       const tenant = ctx.config.displayMode === 'identifierFirst' ? tenantForEmail(ctx.config, email) : null;
       const tenantChange = tenant !== null && tenant.id !== state.tenantId ? tenant.id : undefined;

@@ -8,8 +8,9 @@ import type { EmailLinkCheck } from '../emailLinkStore.ts';
 import { isRetryableError } from '../errors.ts';
 import type { ProviderOp } from '../ops.ts';
 import type { AuthCredential } from '../provider.ts';
+import { typedEmail } from '../rules.ts';
 import type { FlowState } from '../states.ts';
-import { fail, isObject, isSignInResult, signInDone, typedEmail } from './shared.ts';
+import { fail, isObject, isSignInResult, signInDone } from './shared.ts';
 import { call, type FlowContext, go, optionsOf, type Step, same, type TransitionResult } from './step.ts';
 
 function emailLinkUrl(state: FlowState, email: EmailOption | null): string {
@@ -79,7 +80,8 @@ export const emailLink = {
     },
     CONFIRM_EMAIL: (state, event) => {
       if (state.card !== 'emailLinkConfirmation') return same(state);
-      const { typed, email, invalid } = typedEmail(state, event.email);
+      const { email, invalid } = typedEmail(event.email);
+      const typed = { ...state, email } as FlowState;
       if (invalid) return fail(typed, invalid);
       const upgrade = state.upgradeUid !== null;
       return call(typed, {

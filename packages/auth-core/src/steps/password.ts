@@ -5,13 +5,14 @@
 import { emailOptionOf } from '../config.ts';
 import {
   normalizeEmail,
+  typedEmail,
   validateEmail,
   validateName,
   validateNewPassword,
   validatePassword,
 } from '../rules.ts';
 import type { FlowState } from '../states.ts';
-import { fail, firstError, isSignInResult, signInDone, typedEmail } from './shared.ts';
+import { fail, firstError, isSignInResult, signInDone } from './shared.ts';
 import {
   call,
   type EventHandler,
@@ -88,7 +89,8 @@ export const password = {
     SUBMIT_SIGN_UP: onSubmitSignUp,
     SUBMIT_RECOVERY: (state, event) => {
       if (state.card !== 'passwordRecovery') return same(state);
-      const { typed, email, invalid } = typedEmail(state, event.email);
+      const { email, invalid } = typedEmail(event.email);
+      const typed = { ...state, email } as FlowState;
       if (invalid) return fail(typed, invalid);
       return call(typed, { kind: 'sendPasswordReset', email, url: state.pageUrl });
     },

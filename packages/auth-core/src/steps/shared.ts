@@ -10,7 +10,6 @@ import { isRetryableError } from '../errors.ts';
 import type { MessageKey } from '../messages.ts';
 import type { Effect, ProviderOp } from '../ops.ts';
 import type { SignInResult } from '../provider.ts';
-import { normalizeEmail, validateEmail } from '../rules.ts';
 import type { FlowState } from '../states.ts';
 import { type FlowContext, go, type TransitionResult } from './step.ts';
 
@@ -62,15 +61,6 @@ export function failed(
 /** Validates a form's fields in order and returns the first message, if any. */
 export function firstError(...checks: (MessageKey | null)[]): MessageKey | null {
   return checks.find((c) => c !== null) ?? null;
-}
-
-/** An email field as typed (trimmed, kept on the card) and its validation message, if any. */
-export function typedEmail(
-  state: FlowState,
-  raw: string,
-): { typed: FlowState; email: string; invalid: MessageKey | null } {
-  const email = normalizeEmail(raw);
-  return { typed: { ...state, email } as FlowState, email, invalid: validateEmail(email, undefined) };
 }
 
 // The shapes of provider results (`OpCase.shape`).
