@@ -30,9 +30,15 @@ type Server = typeof import('@simplewebauthn/server');
 
 let loading: Promise<Server> | undefined;
 
-/** `@simplewebauthn/server`, loaded once (it stays out of the fake's own chunk). */
+/**
+ * `@simplewebauthn/server`, loaded once (it stays out of the fake's own chunk). A load that failed (the
+ * network dropped the chunk) is not kept: the next passkey call tries again instead of failing until reload.
+ */
 function server(): Promise<Server> {
-  loading ??= import('@simplewebauthn/server');
+  loading ??= import('@simplewebauthn/server').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
   return loading;
 }
 

@@ -87,7 +87,7 @@ describe('browser provider passkeys', () => {
       ['NotAllowedError', 'user-cancelled'],
       ['AbortError', 'user-cancelled'],
       ['NotSupportedError', 'passkeys-unsupported'],
-      ['SecurityError', 'generic'],
+      ['SecurityError', 'passkeys-unsupported'],
     ];
     for (const [name, code] of cases) {
       const made = provider({

@@ -107,9 +107,11 @@ export interface WebAuthnClient {
 
 /**
  * The catalogue code a {@link WebAuthnClient}'s rejection means, by its `DOMException` name: dismissed, timed
- * out or aborted (`NotAllowedError`, `AbortError`) is `user-cancelled`; no WebAuthn (`NotSupportedError`)
- * `passkeys-unsupported`; an authenticator that already holds one of the user's passkeys
- * (`InvalidStateError`) `credential-already-in-use`; anything else (`SecurityError` among them) `generic`.
+ * out or aborted (`NotAllowedError`, `AbortError`) is `user-cancelled`; no WebAuthn (`NotSupportedError`), or
+ * none for this page (`SecurityError`: the relying party does not fit the page's origin, as on an IP
+ * address) `passkeys-unsupported`, so the email field's passkey autofill stays quiet there instead of
+ * showing an error mid-typing; an authenticator that already holds one of the user's passkeys
+ * (`InvalidStateError`) `credential-already-in-use`; anything else `generic`.
  */
 export function passkeyCeremonyCode(error: unknown): ErrorCode {
   const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
@@ -118,6 +120,7 @@ export function passkeyCeremonyCode(error: unknown): ErrorCode {
     case 'AbortError':
       return 'user-cancelled';
     case 'NotSupportedError':
+    case 'SecurityError':
       return 'passkeys-unsupported';
     case 'InvalidStateError':
       return 'credential-already-in-use';

@@ -7,7 +7,7 @@ describe('passkeyCeremonyCode', () => {
     ['AbortError', 'user-cancelled'],
     ['NotSupportedError', 'passkeys-unsupported'],
     ['InvalidStateError', 'credential-already-in-use'],
-    ['SecurityError', 'generic'],
+    ['SecurityError', 'passkeys-unsupported'],
     ['UnknownError', 'generic'],
   ] as const)('a %s is %s', (name, code) => {
     expect(passkeyCeremonyCode(new DOMException('The ceremony failed.', name))).toBe(code);
