@@ -102,7 +102,8 @@ async function main() {
   });
   children.push(server);
   console.log(
-    `\nDoorway on the GoTrue test double: ${hostOrigin}/  (sign in at /login; passkeys on ${hostOrigins(hostOrigin).at(-1)}/)` +
+    // Shown on localhost, where passkeys work (WebAuthn refuses an IP address); the double trusts both.
+    `\nDoorway on the GoTrue test double: ${hostOrigins(hostOrigin).at(-1)}/  (sign in at /login)` +
       '\nAccounts live in this process only. Ctrl+C to stop.\n',
   );
   server.on('exit', (code) => {
