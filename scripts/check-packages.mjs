@@ -9,8 +9,9 @@
 //   node scripts/check-packages.mjs ui-cards      only these (directory names)
 //   node scripts/check-packages.mjs --no-build    check the dist already there
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -87,12 +88,33 @@ function auditImports(dir) {
 }
 
 /** attw's arguments: entry points that are not modules (a stylesheet) are left out, types cannot describe them. */
-function attwArgs(dir) {
+function attwArgs(dir, tarball) {
   const exports = readJson(join(dir, 'package.json')).exports ?? {};
   const assets = Object.entries(exports)
     .filter(([, target]) => typeof target === 'string' && !/\.(js|json)$/.test(target))
     .map(([entry]) => entry);
-  return ['--pack', '--profile', 'esm-only', ...(assets.length ? ['--exclude-entrypoints', ...assets] : [])];
+  return [tarball, '--profile', 'esm-only', ...(assets.length ? ['--exclude-entrypoints', ...assets] : [])];
+}
+
+/**
+ * attw on the tarball `npm pack` makes of the package as built (`--ignore-scripts`: the build step above,
+ * or the caller's, made `dist`; the package's `prepack` would build it again).
+ */
+function attw(dir) {
+  const into = mkdtempSync(join(tmpdir(), 'doorway-attw-'));
+  try {
+    const out = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', into], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    if (out.status !== 0) {
+      console.log(`${dir}: npm pack failed\n${out.stderr}`);
+      return false;
+    }
+    return run(dir, bin('attw'), attwArgs(dir, join(into, JSON.parse(out.stdout)[0].filename)));
+  } finally {
+    rmSync(into, { recursive: true, force: true });
+  }
 }
 
 // What no tarball may ship: tests, test types, test folders, and the test doubles of other packages.
@@ -123,7 +145,7 @@ function checkPackage(dir) {
   const checks = [
     ['build', () => !build || run(root, 'npm', ['run', 'build', '-w', name])],
     ['publint', () => run(dir, bin('publint'), ['--strict'])],
-    ['attw', () => run(dir, bin('attw'), attwArgs(dir))],
+    ['attw', () => attw(dir)],
     ['imports', () => auditImports(dir)],
     ['tarball', () => auditTarball(dir)],
   ];
