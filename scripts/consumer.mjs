@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// `npm run consumer`: the packages as an app gets them from the registry. Builds every package, packs each
-// (`npm pack`), and for each fixture app in consumer/ (copied to a temp dir) installs the TARBALLS — not
+// `npm run consumer`: the packages as an app gets them from the registry. Packs every package with
+// `npm pack` from a clean copy of the repository's packages (the files git has, no dist/: what a fresh
+// clone holds), so each package's `prepack` builds it, and checks that every file its `exports` names is in
+// the tarball. Then for each fixture app in consumer/ (copied to a temp dir) installs the TARBALLS — not
 // workspace links — plus the fixture's own dependencies from the registry, then runs its scripts
 // (`typecheck` once; `build`, `test` and, for browser fixtures, a drive in Chromium, on every Node version
 // checked). One line per fixture and Node: "consumer <fixture> (node vX): ok" or the failure.
 //
 //   node scripts/consumer.mjs [--node 20,22,24] [--only <fixture>] [--no-build] [--keep] [--json <file>]
+//
+// `--no-build` packs the packages as they are in the repository (their dist/ as built, no `prepack`).
 //
 // A fixture is a directory of consumer/ with a package.json; its "consumer" field says
 //   browser: true          served by consumer/app/server.mjs (dist/, server-rendered when the build made
@@ -13,6 +17,8 @@
 //   serverRendered: true   the served HTML must already hold the chooser (the browser then hydrates it)
 //   allPackages: true      every package is installed, not only those it names
 //   minNode: 22            skipped on older Node (its dependencies need it); installed with that Node
+//   emulator: true         its `test` script runs inside the Firebase Auth emulator (scripts/emulator.mjs exec,
+//                          which sets FIREBASE_AUTH_EMULATOR_HOST and GCLOUD_PROJECT)
 // Browser fixtures also get consumer/app/ (index.html, src/, tsconfig.json, server.mjs) under their own files.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import {
@@ -23,6 +29,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +44,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fixturesDir = join(root, 'consumer');
 const machineMajor = Number(process.versions.node.split('.')[0]);
 const STEP_TIMEOUT_MS = 5 * 60_000;
+// Packing builds every package (prepack) on a clean copy.
+const PACK_TIMEOUT_MS = 15 * 60_000;
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -92,20 +101,93 @@ function workspacePackages() {
     });
 }
 
-/** Builds every package (dist/, what the tarballs ship). */
-function build(verbose) {
-  const turbo = join(root, 'node_modules', '.bin', 'turbo');
-  run(turbo, ['run', 'build', '--filter=./packages/*', '--concurrency=2', '--output-logs=errors-only'], {
-    verbose,
-  });
+/**
+ * A copy of the workspace as a fresh clone has it: the root package.json and tsconfig.base.json and, under
+ * packages/, the files git tracks or would track (no dist/, nothing ignored). `node_modules` links to the
+ * repository's installed one (a fresh clone runs `npm ci` first). Returns the copy's root.
+ */
+function cleanCopy(dest) {
+  const listed = run('git', [
+    'ls-files',
+    '-z',
+    '--cached',
+    '--others',
+    '--exclude-standard',
+    '--',
+    'package.json',
+    'tsconfig.base.json',
+    'packages',
+  ]);
+  for (const file of new Set(listed.split('\0').filter(Boolean))) {
+    if (!existsSync(join(root, file))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(dest, file)), { recursive: true });
+    cpSync(join(root, file), join(dest, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(dest, 'node_modules'), 'dir');
+  return dest;
 }
 
-/** Packs every package into `dest`; a map from package name to its tarball. */
-function pack(packages, dest) {
+/** Every file a package's `exports` points at (the source condition aside), as paths in its tarball. */
+function exportedFiles(exports) {
+  const targets = [];
+  const visit = (value, condition) => {
+    if (typeof value === 'string') {
+      if (condition !== '@doorway/source') targets.push(value.replace(/^\.\//, ''));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) visit(inner, key.startsWith('.') ? condition : key);
+    }
+  };
+  visit(exports, undefined);
+  return targets.filter((t) => !t.includes('*'));
+}
+
+/**
+ * Packs every package into `dest`; a map from package name to its tarball. `fresh`: from a clean copy,
+ * where each package's `prepack` builds it. Fails when a tarball lacks a file its `exports` names (the
+ * tarball a fresh clone made without a build would lack dist/).
+ */
+async function pack(packages, dest, fresh, verbose) {
   mkdirSync(dest, { recursive: true });
-  const workspaces = packages.flatMap((p) => ['-w', p.dir]);
-  const out = run('npm', ['pack', ...workspaces, '--pack-destination', dest, '--json', '--loglevel=error']);
-  const packed = JSON.parse(out.slice(out.indexOf('[')));
+  const from = fresh ? cleanCopy(join(dest, '..', 'clone')) : root;
+  // Two `npm pack` runs side by side (one per core): each prepack is a build.
+  const halves = [0, 1].map((half) => packages.filter((_, i) => i % 2 === half));
+  const outs = await Promise.all(
+    halves.map(async (half) => {
+      const args = [
+        'pack',
+        ...half.flatMap((p) => ['-w', join(from, 'packages', basename(p.dir))]),
+        '--pack-destination',
+        dest,
+        '--json',
+        '--loglevel=error',
+        ...(fresh ? [] : ['--ignore-scripts']),
+      ];
+      try {
+        // Only stdout is the JSON; the prepack builds write to stderr too.
+        const { stdout } = await execFileAsync('npm', args, {
+          cwd: from,
+          maxBuffer: 64 * 1024 * 1024,
+          timeout: PACK_TIMEOUT_MS,
+        });
+        return stdout;
+      } catch (error) {
+        const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
+        throw new Error(`npm ${args.join(' ')}: ${error.message.split('\n')[0]}\n${output}`);
+      }
+    }),
+  );
+  if (verbose) console.log(outs.join('\n'));
+  const packed = outs.flatMap((out) => JSON.parse(out.slice(out.indexOf('['))));
+  const dirOf = new Map(packages.map((p) => [p.name, basename(p.dir)]));
+  for (const p of packed) {
+    const { exports } = JSON.parse(
+      readFileSync(join(from, 'packages', dirOf.get(p.name), 'package.json'), 'utf8'),
+    );
+    const files = new Set(p.files.map((f) => f.path));
+    const missing = exportedFiles(exports).filter((f) => !files.has(f));
+    if (missing.length > 0)
+      throw new Error(`${p.filename} lacks what its exports name: ${missing.join(', ')}`);
+  }
   return new Map(packed.map((p) => [p.name, join(dest, p.filename)]));
 }
 
@@ -250,8 +332,14 @@ async function drive(browser, url, serverRendered) {
 /** One fixture on one Node: its build and test scripts, then the browser drive. */
 async function check(fixture, dir, node, browser, verbose) {
   const env = envForNode(node);
-  for (const script of ['build', 'test'])
-    if (fixture.pkg.scripts?.[script]) run('npm', ['run', script], { cwd: dir, env, verbose });
+  if (fixture.pkg.scripts?.build) run('npm', ['run', 'build'], { cwd: dir, env, verbose });
+  if (fixture.pkg.scripts?.test) {
+    // Inside the Auth emulator for fixtures that sign in on it (a second emulator would clash on its port).
+    const emulator = fixture.options.emulator ? [join(root, 'scripts', 'emulator.mjs'), 'exec', '--'] : [];
+    const [cmd, ...args] =
+      emulator.length > 0 ? [process.execPath, ...emulator, 'npm', 'run', 'test'] : ['npm', 'run', 'test'];
+    run(cmd, args, { cwd: dir, env, verbose });
+  }
   if (!fixture.options.browser) return;
   const server = await serve(dir, node);
   try {
@@ -328,10 +416,14 @@ async function main() {
   const results = [];
   const packages = workspacePackages();
   let tarballs = new Map();
-  await attempt(results, 'packages', 'consumer packages: build + pack', () => {
-    if (opts.build) build(opts.verbose);
-    tarballs = pack(packages, join(work, 'tarballs'));
-  });
+  await attempt(
+    results,
+    'packages',
+    'consumer packages: pack from a clean copy (prepack builds)',
+    async () => {
+      tarballs = await pack(packages, join(work, 'tarballs'), opts.build, opts.verbose);
+    },
+  );
   const list = tarballs.size > 0 ? fixtures(opts.only) : [];
   const ready = await setUp(list, work, tarballs, packages, opts, results);
   const { chromium } = await import('playwright-core');

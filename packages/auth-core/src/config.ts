@@ -5,6 +5,7 @@
  * @module
  */
 import type { ErrorInfo } from './errors.ts';
+import { firebaseUiHint } from './firebaseuiNames.ts';
 import type { AuthCredential, SignInResult } from './provider.ts';
 import { isSafeRedirectUrl } from './redirect.ts';
 
@@ -212,6 +213,39 @@ export class ConfigError extends Error {
   }
 }
 
+/** What to use instead of a FirebaseUI name, in development builds only (production bundles drop the table). */
+function hintFor(key: string): string {
+  try {
+    if (process.env.NODE_ENV !== 'production') return firebaseUiHint(key);
+  } catch {
+    // No bundler replaced `process.env.NODE_ENV`, and this runtime has no `process`.
+  }
+  return '';
+}
+
+/** Keys of normalised objects that are not options. */
+const NOT_INPUT = /^(origin|providerId|adminEmail|helpLink)$/;
+
+/**
+ * Returns `out`, the normalised form of `input`, after refusing a key of `input` that `out` does not have
+ * (the options are the normalised object's keys), naming it with its path (`at` + key).
+ */
+function known<T extends object>(input: object, at: string, out: T, notInput = NOT_INPUT): T {
+  for (const key of Object.keys(input)) {
+    if (!Object.hasOwn(out, key) || notInput.test(key)) {
+      throw new ConfigError(at + key, `is not an option${hintFor(key)}`);
+    }
+  }
+  return out;
+}
+
+/** `value` if it is one of `allowed` (the first when `value` is missing), else a ConfigError naming `option`. */
+function oneOf<const T extends string>(value: unknown, option: string, allowed: readonly T[]): T {
+  const v = value ?? allowed[0];
+  if (!allowed.includes(v as T)) throw new ConfigError(option, `must be "${allowed.join('" or "')}"`);
+  return v as T;
+}
+
 const KNOWN_NAMES: Readonly<Record<string, string>> = {
   'google.com': 'Google',
   'github.com': 'GitHub',
@@ -230,10 +264,10 @@ export function providerName(providerId: string): string {
 const COUNTRY = /^[A-Z]{2}$/;
 
 function countries(value: unknown, option: string): string[] {
-  if (!Array.isArray(value)) throw new ConfigError(option, 'must be an array of ISO 3166-1 alpha-2 codes');
+  if (!Array.isArray(value)) throw new ConfigError(option, 'must be an array');
   return value.map((c, i) => {
     if (typeof c !== 'string' || !COUNTRY.test(c.toUpperCase())) {
-      throw new ConfigError(`${option}[${i}]`, 'must be an ISO 3166-1 alpha-2 country code such as "US"');
+      throw new ConfigError(`${option}[${i}]`, 'must be a country code such as "US"');
     }
     return c.toUpperCase();
   });
@@ -258,7 +292,7 @@ const COLOR = /^(#[\da-f]{3,8}|[a-z]+|(rgb|hsl)a?\([\d\s.,%/]+\))$/i;
 function optionalColor(value: unknown, option: string): string | null {
   if (value === undefined) return null;
   if (typeof value !== 'string' || !COLOR.test(value)) {
-    throw new ConfigError(option, 'must be a CSS colour such as "#0a66c2" or "rgb(10 102 194)"');
+    throw new ConfigError(option, 'must be a CSS colour such as "#0a66c2"');
   }
   return value;
 }
@@ -284,20 +318,19 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
     input === null ||
     typeof (input as { provider?: unknown }).provider !== 'string'
   ) {
-    throw new ConfigError(at, 'must be a provider id string or an object with a `provider` string');
+    throw new ConfigError(at, 'must be a provider id or an object with a `provider` id');
   }
   const o = input as Record<string, unknown> & { provider: string };
   switch (o.provider) {
     case 'email':
     case 'password': {
-      const method = o.signInMethod ?? 'password';
-      if (method !== 'password' && method !== 'emailLink') {
-        throw new ConfigError(`${at}.signInMethod`, 'must be "password" or "emailLink"');
-      }
+      const method = oneOf(o.signInMethod, `${at}.signInMethod`, ['password', 'emailLink']);
       const disable = o.disableSignUp;
       const disableObj =
         typeof disable === 'object' && disable !== null ? (disable as Record<string, unknown>) : null;
-      return {
+      // Its own keys, less those the pattern refuses: all but adminEmail and helpLink.
+      if (disableObj) known(disableObj, `${at}.disableSignUp.`, disableObj, /^(?!(adminEmail|helpLink)$)/);
+      return known(o, `${at}.`, {
         provider: 'email',
         signInMethod: method,
         requireDisplayName: o.requireDisplayName === undefined ? true : Boolean(o.requireDisplayName),
@@ -310,17 +343,14 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
             : null,
         forceSameDevice: Boolean(o.forceSameDevice),
         emailLinkUrl: optionalUrl(o.emailLinkUrl, `${at}.emailLinkUrl`, origin),
-      };
+      });
     }
     case 'emailLink':
       return normalizeOption({ ...o, provider: 'email', signInMethod: 'emailLink' }, at, origin);
     case 'phone': {
       const defaultCountry = typeof o.defaultCountry === 'string' ? o.defaultCountry.toUpperCase() : 'US';
       if (!COUNTRY.test(defaultCountry)) {
-        throw new ConfigError(
-          `${at}.defaultCountry`,
-          'must be an ISO 3166-1 alpha-2 country code such as "US"',
-        );
+        throw new ConfigError(`${at}.defaultCountry`, 'must be a country code such as "US"');
       }
       const allowed =
         o.allowedCountries === undefined ? null : countries(o.allowedCountries, `${at}.allowedCountries`);
@@ -330,23 +360,22 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
         throw new ConfigError(`${at}.blockedCountries`, 'cannot be combined with allowedCountries');
       }
       if (allowed?.length === 0) throw new ConfigError(`${at}.allowedCountries`, 'must not be empty');
-      return {
+      return known(o, `${at}.`, {
         provider: 'phone',
         defaultCountry,
         allowedCountries: allowed,
         blockedCountries: blocked,
         loginHint: typeof o.loginHint === 'string' ? o.loginHint : null,
-      };
+      });
     }
     case 'anonymous':
-      return { provider: 'anonymous' };
     case 'passkey':
-      return { provider: 'passkey' };
+      return known(o, `${at}.`, { provider: o.provider });
     default: {
       if (!/^[a-z0-9][a-z0-9.:_-]*$/i.test(o.provider)) {
         throw new ConfigError(`${at}.provider`, `"${o.provider}" is not a provider id`);
       }
-      return {
+      return known(o, `${at}.`, {
         provider: 'federated',
         providerId: o.provider,
         name: typeof o.name === 'string' && o.name !== '' ? o.name : providerName(o.provider),
@@ -359,7 +388,7 @@ function normalizeOption(raw: unknown, at: string, origin: string): SignInOption
         iconUrl: optionalIcon(o.iconUrl, `${at}.iconUrl`, origin),
         buttonColor: optionalColor(o.buttonColor, `${at}.buttonColor`),
         textColor: optionalColor(o.textColor, `${at}.textColor`),
-      };
+      });
     }
   }
 }
@@ -387,15 +416,12 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
   try {
     pageOrigin = new URL(origin).origin;
   } catch {
-    throw new ConfigError('origin', 'must be an absolute http(s) origin');
+    throw new ConfigError('origin', 'must be an origin such as "https://app.example.com"');
   }
   const signInOptions = normalizeOptions(input.signInOptions, 'signInOptions', pageOrigin);
-  const displayMode = input.displayMode ?? 'optionFirst';
-  if (displayMode !== 'optionFirst' && displayMode !== 'identifierFirst') {
-    throw new ConfigError('displayMode', 'must be "optionFirst" or "identifierFirst"');
-  }
+  const displayMode = oneOf(input.displayMode, 'displayMode', ['optionFirst', 'identifierFirst']);
   if (input.allowedOrigins !== undefined && !Array.isArray(input.allowedOrigins)) {
-    throw new ConfigError('allowedOrigins', 'must be an array of absolute http(s) origins');
+    throw new ConfigError('allowedOrigins', 'must be an array');
   }
   const allowedOrigins = (input.allowedOrigins ?? []).map((o, i) => {
     try {
@@ -404,25 +430,19 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
         throw new Error();
       return u.origin;
     } catch {
-      throw new ConfigError(
-        `allowedOrigins[${i}]`,
-        'must be an absolute http(s) origin such as "https://app.example.com"',
-      );
+      throw new ConfigError(`allowedOrigins[${i}]`, 'must be an origin such as "https://app.example.com"');
     }
   });
   let tenants: Tenant[] | null = null;
   if (input.tenants !== undefined) {
     if (!Array.isArray(input.tenants) || input.tenants.length === 0) {
-      throw new ConfigError('tenants', 'must be a non-empty array when given');
+      throw new ConfigError('tenants', 'must be a non-empty array');
     }
     const ids = new Set<string | null>();
     tenants = (input.tenants as readonly TenantInput[]).map((t, i) => {
       if (typeof t !== 'object' || t === null) throw new ConfigError(`tenants[${i}]`, 'must be an object');
       if (t.id !== null && (typeof t.id !== 'string' || t.id === '')) {
-        throw new ConfigError(
-          `tenants[${i}].id`,
-          'must be a non-empty string, or null for the default tenant',
-        );
+        throw new ConfigError(`tenants[${i}].id`, 'must be a non-empty string, or null');
       }
       if (ids.has(t.id)) throw new ConfigError(`tenants[${i}].id`, 'repeats another tenant');
       ids.add(t.id);
@@ -431,9 +451,9 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
       }
       const domains: unknown = t.emailDomains ?? [];
       if (!Array.isArray(domains) || domains.some((d) => typeof d !== 'string')) {
-        throw new ConfigError(`tenants[${i}].emailDomains`, 'must be an array of domain strings');
+        throw new ConfigError(`tenants[${i}].emailDomains`, 'must be an array of domains');
       }
-      return {
+      return known(t, `tenants[${i}].`, {
         id: t.id,
         displayName: t.displayName,
         emailDomains: (domains as string[]).map((d) => d.toLowerCase().replace(/^@/, '')),
@@ -441,28 +461,24 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
           t.signInOptions === undefined
             ? signInOptions
             : normalizeOptions(t.signInOptions, `tenants[${i}].signInOptions`, pageOrigin),
-      };
+      });
     });
   }
-  const signInFlow = input.signInFlow ?? 'popup';
-  if (signInFlow !== 'popup' && signInFlow !== 'redirect') {
-    throw new ConfigError('signInFlow', 'must be "popup" or "redirect"');
-  }
+  const signInFlow = oneOf(input.signInFlow, 'signInFlow', ['popup', 'redirect']);
   const signInSuccessUrl = optionalUrl(input.signInSuccessUrl, 'signInSuccessUrl', pageOrigin);
   if (signInSuccessUrl !== null && !isSafeRedirectUrl(signInSuccessUrl, [pageOrigin, ...allowedOrigins])) {
-    throw new ConfigError('signInSuccessUrl', 'must be on the page origin or on one of `allowedOrigins`');
+    throw new ConfigError('signInSuccessUrl', 'must be on the page origin or in `allowedOrigins`');
   }
-  const theme = input.theme ?? 'auto';
-  if (theme !== 'light' && theme !== 'dark' && theme !== 'auto') {
-    throw new ConfigError('theme', 'must be "light", "dark" or "auto"');
-  }
+  const theme = oneOf(input.theme, 'theme', ['auto', 'light', 'dark']);
   const callbacks = input.callbacks ?? {};
-  for (const name of ['signInSuccess', 'signInFailure', 'uiShown'] as const) {
-    if (callbacks[name] !== undefined && typeof callbacks[name] !== 'function') {
+  // As disableSignUp: any key but the three callbacks is refused.
+  known(callbacks, 'callbacks.', callbacks, /^(?!(signInSuccess|signInFailure|uiShown)$)/);
+  for (const [name, fn] of Object.entries(callbacks)) {
+    if (fn !== undefined && typeof fn !== 'function') {
       throw new ConfigError(`callbacks.${name}`, 'must be a function');
     }
   }
-  return {
+  return known(input, '', {
     signInOptions,
     displayMode,
     tenants,
@@ -476,7 +492,7 @@ export function normalizeConfig(input: WidgetConfigInput, origin: string): Widge
     theme,
     showLastUsed: input.showLastUsed !== false,
     callbacks,
-  };
+  });
 }
 
 /** The options in force for a tenant (the top-level ones when there are no tenants). */

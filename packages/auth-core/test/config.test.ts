@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ConfigError,
   methodOf,
@@ -169,5 +169,124 @@ describe('methodOf', () => {
     expect(methodOf('emailLink')).toBe('email');
     expect(methodOf('github.com')).toBe('github.com');
     expect(methodOf('phone')).toBe('phone');
+  });
+});
+
+describe('unknown keys (#33)', () => {
+  function message(input: unknown): string {
+    try {
+      normalizeConfig(input as WidgetConfigInput, ORIGIN);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    }
+    throw new Error('normalizeConfig accepted the config');
+  }
+
+  it.each([
+    [{ signInOptions: ['email'], signInSucessUrl: '/x' }, 'signInSucessUrl'],
+    [{ signInOptions: ['email'], origin: ORIGIN }, 'origin'],
+    [
+      { signInOptions: ['email'], callbacks: { signInSuccessWithAuthResult: () => true } },
+      'callbacks.signInSuccessWithAuthResult',
+    ],
+    [
+      { signInOptions: [{ provider: 'email', requireDisplayname: false }] },
+      'signInOptions[0].requireDisplayname',
+    ],
+    [{ signInOptions: [{ provider: 'email', adminEmail: 'a@b.c' }] }, 'signInOptions[0].adminEmail'],
+    [
+      { signInOptions: [{ provider: 'email', disableSignUp: { status: true } }] },
+      'signInOptions[0].disableSignUp.status',
+    ],
+    [
+      { signInOptions: ['email', { provider: 'phone', whitelistedCountries: ['GB'] }] },
+      'signInOptions[1].whitelistedCountries',
+    ],
+    [{ signInOptions: [{ provider: 'google.com', providerId: 'x' }] }, 'signInOptions[0].providerId'],
+    [{ signInOptions: [{ provider: 'google.com', fullLabel: 'Go' }] }, 'signInOptions[0].fullLabel'],
+    [{ signInOptions: [{ provider: 'anonymous', scopes: [] }] }, 'signInOptions[0].scopes'],
+    [
+      { signInOptions: ['email'], tenants: [{ id: 'a', displayName: 'A', tosUrl: '/t' }] },
+      'tenants[0].tosUrl',
+    ],
+    [
+      {
+        signInOptions: ['email'],
+        tenants: [{ id: 'a', displayName: 'A', signInOptions: [{ provider: 'email', hd: 'a.com' }] }],
+      },
+      'tenants[0].signInOptions[0].hd',
+    ],
+    [{ signInOptions: ['email'], credentialHelper: 'none' }, 'credentialHelper'],
+  ])('refuses %j naming `%s`', (input, option) => bad(input, option));
+
+  it('says what to use instead of FirebaseUI names (in development builds)', () => {
+    expect(
+      message({ signInOptions: ['email'], callbacks: { signInSuccessWithAuthResult: () => true } }),
+    ).toMatch(/`callbacks\.signInSuccessWithAuthResult` is not an option; .*use `callbacks\.signInSuccess/);
+    expect(message({ signInOptions: ['email'], credentialHelper: 'none' })).toMatch(
+      /no equivalent: remove it/,
+    );
+    expect(message({ signInOptions: ['email'], queryParameterForSignInSuccessUrl: 'next' })).toMatch(
+      /reads the `signInSuccessUrl` query parameter/,
+    );
+    expect(message({ signInOptions: [{ provider: 'google.com', fullLabel: 'Go' }] })).toMatch(/use `label`/);
+    expect(message({ signInOptions: ['email'], themee: 'dark' })).toBe(
+      'Doorway config: `themee` is not an option',
+    );
+  });
+
+  it('leaves the hints out of production builds, still naming the key', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      expect(
+        message({ signInOptions: ['email'], callbacks: { signInSuccessWithAuthResult: () => true } }),
+      ).toBe('Doorway config: `callbacks.signInSuccessWithAuthResult` is not an option');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('accepts every documented option, and free-form customParameters', () => {
+    const config = normalizeConfig(
+      {
+        signInOptions: [
+          {
+            provider: 'email',
+            signInMethod: 'emailLink',
+            requireDisplayName: false,
+            forceSameDevice: true,
+            emailLinkUrl: '/finish',
+            disableSignUp: { adminEmail: 'a@b.c', helpLink: '/help' },
+          },
+          { provider: 'phone', defaultCountry: 'GB', allowedCountries: ['GB'], loginHint: '+44' },
+          {
+            provider: 'google.com',
+            name: 'G',
+            scopes: ['x'],
+            customParameters: { prompt: 'select_account', anything: 'y' },
+            label: 'L',
+            iconUrl: '/i.svg',
+            buttonColor: '#fff',
+            textColor: '#000',
+          },
+          { provider: 'anonymous' },
+          'passkey',
+        ],
+        displayMode: 'identifierFirst',
+        tenants: [{ id: null, displayName: 'All', emailDomains: ['a.com'], signInOptions: ['email'] }],
+        signInSuccessUrl: '/ok',
+        tosUrl: '/tos',
+        privacyPolicyUrl: '/pp',
+        signInFlow: 'redirect',
+        autoUpgradeAnonymousUsers: true,
+        allowedOrigins: ['https://b.example'],
+        theme: 'dark',
+        showLastUsed: false,
+        callbacks: { signInSuccess: () => false, signInFailure: () => {}, uiShown: () => {} },
+      },
+      ORIGIN,
+    );
+    expect(config.signInOptions).toHaveLength(5);
   });
 });
