@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: the product on a fresh clone, no cloud account: installs what is missing, starts the
 // Firebase Auth emulator (project demo-doorway), builds the Remix host for production and serves it with
-// the host's server on http://127.0.0.1:${PORT:-3000}/. Ctrl+C stops both.
+// the host's server on the loopback interface, as http://localhost:${PORT:-3000}/. Ctrl+C stops both.
+// The address shown is `localhost`, not 127.0.0.1: WebAuthn refuses an IP address as relying party, so on
+// 127.0.0.1 the host offers no passkeys, and on localhost (its development relying party, see
+// apps/remix-host/app/passkeys.server.ts) it does. Email links follow the address the page was opened on.
 import { ensureDependencies } from './ensure.mjs';
 
 ensureDependencies();
@@ -18,7 +21,7 @@ try {
   const server = await serveHost({ port, emulator: emulator.address });
   children.push(server);
   console.log(
-    `\nDoorway: http://127.0.0.1:${port}/  (sign in at /login; Auth emulator at http://${emulator.address}/)` +
+    `\nDoorway: http://localhost:${port}/  (sign in at /login; Auth emulator at http://${emulator.address}/)` +
       '\nCtrl+C to stop.\n',
   );
   server.on('exit', (code) => {

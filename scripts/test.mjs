@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: installs what is missing, then typecheck, lint, unit + contract tests on the fake, the
+// `npm test`: installs what is missing, then typecheck, lint, the structure rules, the TypeScript blocks of
+// the READMEs and docs (doc-test), unit + contract tests on the fake, the
 // packages' tests again on Node 22 and 24, the Firebase adapter against the Auth emulator, Playwright in
 // Debian's Chromium, and the consumer checks (packed packages in fixture apps, on Node 20, 22 and 24). Runs
 // every step, reports each, and ends with one "N passed, N failed" line over all tests.
@@ -27,6 +28,13 @@ const steps = [
   ['lint', bin('biome'), ['check', '.']],
   // No function over 120 lines and no import circle in product source (docs/architecture.md, Layers).
   ['structure', process.execPath, [join(root, 'scripts', 'structure.mjs')]],
+  // Every TypeScript block of the READMEs and docs/, compiled under `strict` against the packages' exports.
+  [
+    'doc-test',
+    process.execPath,
+    [join(root, 'scripts', 'doc-test.mjs'), '--json', join(out, 'doc-test.json')],
+    'doc-test.json',
+  ],
   [
     'unit',
     bin('vitest'),
@@ -185,7 +193,7 @@ for (const [name, cmd, args, file] of steps) {
   if (!ok && (!c || c.failed === 0)) failed += 1; // a step that failed without failing a test (typecheck, lint, crash)
   const failing = r && !ok ? failures(r) : [];
   summary.push(
-    `${ok ? 'ok  ' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s)${c ? ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`,
+    `${ok ? 'ok  ' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s)${r?.summary ? ` ${r.summary}:` : ''}${c ? ` ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`,
     ...failing.slice(0, 10),
   );
 }

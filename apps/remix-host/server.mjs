@@ -34,7 +34,9 @@ const app = createHostApp({
 
 const port = Number(process.env.PORT ?? '3000');
 const host = process.env.HOST;
-const onListen = () => console.log(`[doorway host] http://${host ?? 'localhost'}:${port}`);
+// A loopback address is shown as `localhost`, the name passkeys work on (WebAuthn refuses IP addresses).
+const shown = !host || host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
+const onListen = () => console.log(`[doorway host] http://${shown}:${port}`);
 const server = refuseTunnels(host ? app.listen(port, host, onListen) : app.listen(port, onListen));
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => server.close((error) => error && console.error(error.message)));

@@ -1,4 +1,5 @@
 import { uiText } from '@doorway/auth-core';
+import { useEffect } from 'react';
 import type { CardProps } from '../context.ts';
 import {
   Actions,
@@ -14,6 +15,13 @@ import {
 } from '../parts.tsx';
 import { Action } from './action.tsx';
 import { CancelButton, EmailCard, EmailField, oneField, PasswordField } from './common.tsx';
+
+/**
+ * The password typed on the combined card when the person chose "Create account", for the sign-up card that
+ * follows (same email; one widget per page). Taken by that card once mounted; never in the flow's state, and
+ * never in the page's markup (set as the field's value, not as its `value` attribute).
+ */
+let typedPassword: { email: string; password: string } | null = null;
 
 /**
  * Password sign-in. With `offerSignUp` (email-enumeration protection: the account may or may not exist)
@@ -32,7 +40,15 @@ export function PasswordSignIn({ state, send }: CardProps<'passwordSignIn'>) {
         <Actions>
           <Button disabled={pending}>{uiText.signIn}</Button>
           {state.offerSignUp ? (
-            <Button secondary event="GO_TO_SIGN_UP" disabled={pending}>
+            <Button
+              secondary
+              event="GO_TO_SIGN_UP"
+              disabled={pending}
+              onClick={(e) => {
+                const password = e.currentTarget.form ? fieldValue(e.currentTarget.form, 'password') : '';
+                typedPassword = { email: state.email, password };
+              }}
+            >
               {uiText.createAccount}
             </Button>
           ) : null}
@@ -51,6 +67,14 @@ export function PasswordSignIn({ state, send }: CardProps<'passwordSignIn'>) {
 export function PasswordSignUp({ state, send }: CardProps<'passwordSignUp'>) {
   const errors = errorsFor(state.error, ['email', 'name', 'password']);
   const pending = state.pending !== null;
+  useEffect(() => {
+    const kept = typedPassword;
+    typedPassword = null;
+    const field = document.querySelector<HTMLInputElement>(
+      '.doorway-card input[autocomplete="new-password"]',
+    );
+    if (kept?.email === state.email && field && !field.value) field.value = kept.password;
+  }, [state.email]);
   return (
     <Card title={uiText.passwordSignUpTitle}>
       <Form
