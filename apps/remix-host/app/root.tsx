@@ -30,6 +30,12 @@ if (/<\/style/i.test(PAGE_CSS)) throw new Error('remix-host: the page CSS must n
 
 export const meta: MetaFunction = () => [{ title: 'Doorway' }];
 
+/**
+ * The title of a page of the sign-in flow, from its card's title (`cardTitle`: "Error: " first while the
+ * card shows an error): the routes' `meta` on the server's card, the widget's `onTitle` after each step.
+ */
+export const pageTitle = (card: string) => `${card} – Sign in – Doorway`;
+
 /** The client-safe configuration, for every page's widget. */
 export const loader = () => ({ config: publicConfig(hostConfig()) });
 

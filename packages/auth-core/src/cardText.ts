@@ -4,6 +4,7 @@
  * @module
  */
 import { firstCardText } from './messages.ts';
+import type { CardName, FlowState } from './states.ts';
 
 /** The texts of the cards after the first ones; spec texts verbatim, the others Doorway's wording. */
 export const cardText = {
@@ -35,6 +36,7 @@ export const cardText = {
   changePhone: 'Change phone number',
   resend: 'Resend',
   resendIn: (countdown: string) => `Resend code in ${countdown}`,
+  resendReady: 'You can resend the code now',
   secondFactorChooserTitle: 'Verify it’s you',
   secondFactorChooserText: 'Your account has 2-step verification. Choose how to get your code.',
   secondFactorPhoneOption: (phone: string) => `Text a code to ${phone}`,
@@ -129,3 +131,50 @@ export const cardText = {
 
 /** Headings, labels, buttons and the texts of cards whose wording the spec does not show: all cards. */
 export const uiText = { ...firstCardText, ...cardText } as const;
+
+/**
+ * What a page's title calls a card where its heading is shared ("Sign in") or is not one, and the title's
+ * prefix while a card shows an error (GOV.UK's "Error: "). Every other card's title is its heading
+ * (`uiText[\`${card}Title\`]`). Hosts add their own part ("Enter your password – Sign in – Example").
+ */
+export const titleText = {
+  error: (title: string) => `Error: ${title}`,
+  providerChooser: 'Choose how to sign in',
+  emailEntry: 'Enter your email address',
+  passwordSignIn: 'Enter your password',
+  combinedSignIn: 'Enter your password or create an account',
+  federatedSignIn: 'Sign in with your provider',
+  unsupportedProvider: 'Sign-in method not available',
+  passwordLinking: cardText.linkingTitle,
+  federatedLinking: cardText.linkingTitle,
+  emailLinkLinking: cardText.linkingTitle,
+  spinner: firstCardText.spinnerLabel,
+} as const;
+
+/** The cards (and the tenant chooser) whose title is their heading. */
+type TitledByHeading = Exclude<CardName | 'tenantChooser', keyof typeof titleText | 'signedIn'>;
+/** The catalogue, checked to hold the heading of each of them (a card added without one fails to compile). */
+type Headings<T extends { [C in TitledByHeading as `${C}Title`]: string }> = T;
+type Texts = Partial<Record<string, string>>;
+
+/**
+ * The page title of the card `state` shows, prefixed "Error: " while it shows an error. The widget reports
+ * it (`onTitle`) on every card change and error; a server that renders the card puts it in the `<title>`.
+ * @example
+ * document.title = `${cardTitle(state)} – Sign in – Example`; // "Error: Enter your password – Sign in – Example"
+ */
+export function cardTitle(state: FlowState): string {
+  const view =
+    state.card === 'providerChooser' && state.chooseTenant
+      ? 'tenantChooser'
+      : state.card === 'passwordSignIn' && state.offerSignUp
+        ? 'combinedSignIn'
+        : state.card;
+  const title =
+    state.card === 'signedIn'
+      ? cardText[state.message]
+      : ((titleText as unknown as Texts)[view] ??
+        (uiText as Headings<typeof uiText> as unknown as Texts)[`${view}Title`] ??
+        '');
+  return state.error ? titleText.error(title) : title;
+}

@@ -11,7 +11,6 @@ import type {
 import {
   initialState,
   isLazyProvider,
-  messageFor,
   methodOf,
   normalizeConfig,
   runFlow,
@@ -58,6 +57,13 @@ export interface SignInWidgetProps {
    * kept in `storage` (read once mounted). Ignored with `showLastUsed: false`.
    */
   lastUsed?: string | null;
+  /**
+   * Called with the page title of the card shown (`cardTitle` of `@doorway/auth-core`: "Enter your
+   * password", "Error: Enter your password" while it shows an error) once the widget is running and on
+   * every change, for the host to make the document's title, e.g.
+   * `onTitle={(t) => { document.title = \`${t} – Sign in – Example\`; }}`.
+   */
+  onTitle?: (title: string) => void;
 }
 
 /** Where the widget keeps the last used option's id (only the id: never an email or a token). */
@@ -228,15 +234,14 @@ export function SignInWidget(props: SignInWidgetProps) {
 
   const snapshot = useFlow(flow ?? setup.preview);
   const lastUsed = useLastUsed(props, setup.env.config, snapshot);
-  const env = useMemo(() => ({ ...setup.env, lastUsed }), [setup.env, lastUsed]);
+  const { error } = snapshot;
+  const env = useMemo(() => ({ ...setup.env, lastUsed, error }), [setup.env, lastUsed, error]);
   const view = snapshot.card === 'providerChooser' && snapshot.chooseTenant ? 'tenantChooser' : snapshot.card;
   const root = useRef<HTMLDivElement>(null);
-  const shownView = useRef(view);
+  // Focus and title after each render (the cards chunk's `settle`: no change happens before it is there).
   useEffect(() => {
-    if (shownView.current === view) return;
-    shownView.current = view;
-    root.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [view]);
+    loadCards().then((c) => c.settle(root.current, snapshot, props), noop);
+  });
 
   if (conflict) {
     return (
@@ -261,9 +266,6 @@ export function SignInWidget(props: SignInWidgetProps) {
             <Spinner label={uiText.spinnerLabel} />
           </div>
         ) : null}
-        <div className="doorway-sr-only" role="alert">
-          {snapshot.error ? messageFor(snapshot.error) : null}
-        </div>
       </div>
     </WidgetContext.Provider>
   );

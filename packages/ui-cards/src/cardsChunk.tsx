@@ -14,6 +14,7 @@ import type { CardProps } from './context.ts';
 
 export { flowEngine as engine } from '@doorway/auth-core';
 export { PhoneNumberForm } from './cards/PhoneNumberForm.tsx';
+export { settle } from './focus.ts';
 
 /** The cards `FlowRouter` renders itself: those a widget can open on. */
 export type FirstCardName =

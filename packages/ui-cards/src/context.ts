@@ -2,6 +2,7 @@ import type {
   AuthProvider,
   CardName,
   FlowEvent,
+  MessageKey,
   StateOf,
   UI_EVENT_TYPES,
   WidgetConfig,
@@ -27,6 +28,8 @@ export interface WidgetEnv {
   getProvider: () => AuthProvider | null;
   /** The option this browser last signed in with (`email`, `github.com`, …), marked "Last used" on the chooser. */
   lastUsed?: { get(): string | null; subscribe(listener: () => void): () => void };
+  /** The error the card shows, if any (its heading is then not the page's `autofocus`). */
+  error?: MessageKey | null;
 }
 
 /** Provides {@link WidgetEnv} to cards; `<SignInWidget>` sets it, custom shells around `FlowRouter` must too. */
@@ -35,8 +38,7 @@ export const WidgetContext = createContext<WidgetEnv | null>(null);
 /** The widget environment; cards rendered outside `<SignInWidget>` need a `<WidgetContext.Provider>`. */
 export function useWidget(): WidgetEnv {
   const env = useContext(WidgetContext);
-  if (!env)
-    throw new Error('Doorway: cards must be rendered inside <SignInWidget> (or a WidgetContext provider)');
+  if (!env) throw new Error('Doorway: cards need <SignInWidget> or a WidgetContext provider');
   return env;
 }
 

@@ -19,27 +19,15 @@ import { type UiEvent, useWidget } from './context.ts';
 /** Which input of a card an error message belongs to. */
 export type FieldName = 'email' | 'password' | 'name' | 'code' | 'phone' | 'country' | 'captcha';
 
-const FIELD_OF: Partial<Record<MessageKey, FieldName>> = {
-  'email-required': 'email',
-  'email-invalid': 'email',
-  'invalid-email': 'email',
-  'user-not-found': 'email',
-  'email-already-in-use': 'email',
-  'email-mismatch': 'email',
-  'password-required': 'password',
-  'missing-password': 'password',
-  'password-weak': 'password',
-  'weak-password': 'password',
-  'wrong-password': 'password',
-  'name-required': 'name',
-  'code-invalid': 'code',
-  'invalid-verification-code': 'code',
-  'country-unsupported': 'country',
-  'unsupported-country': 'country',
-  'phone-invalid': 'phone',
-  'invalid-phone-number': 'phone',
-  'captcha-required': 'captcha',
-  'captcha-check-failed': 'captcha',
+// Each field's errors (a table keyed by error would repeat the field names in the first chunk).
+const FIELD_ERRORS: Record<FieldName, string> = {
+  email: 'email-required email-invalid invalid-email user-not-found email-already-in-use email-mismatch',
+  password: 'password-required missing-password password-weak weak-password wrong-password',
+  name: 'name-required',
+  code: 'code-invalid invalid-verification-code',
+  phone: 'phone-invalid invalid-phone-number',
+  country: 'country-unsupported unsupported-country',
+  captcha: 'captcha-required captcha-check-failed',
 };
 
 /**
@@ -51,15 +39,25 @@ export function errorsFor(
   fields: readonly FieldName[],
 ): Partial<Record<FieldName | 'card', string>> {
   if (error === null) return {};
-  const field = FIELD_OF[error];
-  return { [field && fields.includes(field) ? field : 'card']: messageFor(error) };
+  // No key is part of another field's keys (test/focus.test.tsx checks the catalogue's).
+  const field = fields.find((f) => FIELD_ERRORS[f].includes(error));
+  return { [field ?? 'card']: messageFor(error) };
 }
 
-/** A card: the heading that receives focus on every card change, then its content. */
+/**
+ * A card: the heading that receives focus on every card change, then its content. In a server's render
+ * the heading is the page's `autofocus` (unless the card shows an error: then the field in error or the
+ * card's error line is), so that a page posted without scripts opens where the person is.
+ */
 export function Card(props: { title: string; children?: ReactNode; hideTitle?: boolean }) {
   return (
     <section className="doorway-card">
-      <h1 className={props.hideTitle ? 'doorway-sr-only' : 'doorway-title'} tabIndex={-1}>
+      <h1
+        className={props.hideTitle ? 'doorway-sr-only' : 'doorway-title'}
+        tabIndex={-1}
+        // biome-ignore lint/a11y/noAutofocus: a page posted without scripts opens on its card's heading (issue 32).
+        autoFocus={!useWidget().error}
+      >
         {props.title}
       </h1>
       {props.children}
@@ -72,9 +70,14 @@ export function Text(props: { children: ReactNode }) {
   return <p className="doorway-text">{props.children}</p>;
 }
 
-/** A card-level error line (field errors sit with their field). */
+/** A card-level error line (field errors sit with their field), focused when it appears. */
 export function CardError(props: { message: string | undefined }) {
-  return props.message ? <p className="doorway-error">{props.message}</p> : null;
+  return props.message ? (
+    // biome-ignore lint/a11y/noAutofocus: a page posted without scripts opens on the error it came back with (issue 32).
+    <p className="doorway-error" tabIndex={-1} autoFocus>
+      {props.message}
+    </p>
+  ) : null;
 }
 
 /** The type of a UI event (what a form or a button sends). */
@@ -191,6 +194,8 @@ export function Field(
     className: 'doorway-input',
     id,
     'aria-invalid': error ? true : undefined,
+    // In a server's render, the field in error is the page's `autofocus`.
+    autoFocus: !!error,
     'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
   };
   return (

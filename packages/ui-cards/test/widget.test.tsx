@@ -157,14 +157,22 @@ describe('SignInWidget', () => {
     expect(document.activeElement?.tagName).toBe('H1');
   });
 
-  it('announces errors in an aria-live region', async () => {
+  it('announces an error once, by moving focus to the field it describes (issue 32)', async () => {
     const { element } = widget({ config: { signInOptions: ['email'] } });
     const { container } = render(element);
     await started(container);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    const live = container.querySelector('[role="alert"]');
-    expect(live?.textContent).toBe('Enter your email address to continue');
+    await settle();
+    const field = screen.getByLabelText('Email');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Enter your email address to continue',
+    );
+    // Said by the focus move, not a second time by a live region.
+    expect(container.querySelector('[role="alert"], [aria-live="assertive"]')).toBeNull();
   });
 
   it('disables submit buttons while a call is pending and shows the spinner only once busy (500 ms)', async () => {

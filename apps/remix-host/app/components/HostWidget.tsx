@@ -10,6 +10,7 @@ import { SignInWidget } from '@doorway/ui-cards';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type HostAuth, loadHostAuth, startServerSession } from '../host-auth.ts';
 import { type PublicConfig, widgetConfigInput } from '../public-config.ts';
+import { pageTitle } from '../root.tsx';
 
 /** Props of {@link HostWidget}. */
 export interface HostWidgetProps {
@@ -102,6 +103,9 @@ export function HostWidget(props: HostWidgetProps) {
       url={url}
       {...(props.initialState ? { initialState: props.initialState } : { signOut: props.signOut })}
       {...(props.lastUsed ? { lastUsed: props.lastUsed } : {})}
+      onTitle={(title) => {
+        document.title = pageTitle(title);
+      }}
     />
   );
   return (

@@ -1,13 +1,17 @@
+import { cardTitle } from '@doorway/auth-core';
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ACTION_PAGE } from '../action.server.ts';
 import { isStaticCard } from '../action-cards.ts';
 import { FlowPage } from '../components/FlowPage.tsx';
 import { formAction, formLoader, type LoginView } from '../form-path.server.ts';
-import type { PageHandle } from '../root.tsx';
+import { type PageHandle, pageTitle } from '../root.tsx';
 import { ACTION_PAGE_HEADERS } from '../security-headers.ts';
 import { pageHeaders } from '../throttle.server.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Doorway' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? pageTitle(cardTitle((data as LoginView).state)) : 'Doorway' },
+  { name: 'robots', content: 'noindex' },
+];
 
 // Set-Cookie (the flow cookie) is kept by Remix on top of these; a throttled card keeps its Retry-After.
 export const headers: HeadersFunction = (answered) => pageHeaders(ACTION_PAGE_HEADERS, answered);

@@ -1,9 +1,15 @@
+import { cardTitle } from '@doorway/auth-core';
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { FlowPage } from '../components/FlowPage.tsx';
-import { formAction, formLoader, LOGIN_PAGE } from '../form-path.server.ts';
+import { formAction, formLoader, LOGIN_PAGE, type LoginView } from '../form-path.server.ts';
+import { pageTitle } from '../root.tsx';
 import { pageHeaders } from '../throttle.server.ts';
 
-export const meta: MetaFunction = () => [{ title: 'Sign in – Doorway' }];
+// The card the server rendered names the page ("Error: " first when it shows one); the widget then keeps
+// the title in step (`onTitle`).
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? pageTitle(cardTitle((data as LoginView).state)) : 'Sign in – Doorway' },
+];
 
 // A sign-in page shows a visitor's own flow (the card, the email typed): never cached. A throttled card
 // keeps its Retry-After.

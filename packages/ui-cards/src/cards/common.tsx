@@ -4,8 +4,14 @@
  * first chunk.
  * @module
  */
-import { type CardName, formatCountdown, type StateOf, uiText } from '@doorway/auth-core';
-import type { ComponentProps, ComponentType, ReactElement, ReactNode } from 'react';
+import {
+  type CardName,
+  formatCountdown,
+  RESEND_COUNTDOWN_SECONDS,
+  type StateOf,
+  uiText,
+} from '@doorway/auth-core';
+import { type ComponentProps, type ComponentType, type ReactElement, type ReactNode, useState } from 'react';
 import type { CardProps, UiEvent } from '../context.ts';
 import {
   Actions,
@@ -67,18 +73,31 @@ export function CodeField(props: { error: string | undefined }) {
   );
 }
 
-/** "Resend code in 0:NN", then (at zero) the Resend button sending `RESEND_CODE`. */
+/**
+ * "Resend code in 0:NN", then (at zero) the Resend button sending `RESEND_CODE`. A polite live region says
+ * only the start of a countdown (after Resend) and its end, not every second.
+ */
 export function ResendLine(props: { resendIn: number; pending: boolean }) {
+  const { resendIn } = props;
+  const text = uiText.resendIn(formatCountdown(resendIn));
+  // Whether a countdown has ended on this card: the one shown with the card is read with it, not said.
+  const [ended, setEnded] = useState(false);
+  if (!resendIn && !ended) setEnded(true);
   return (
-    <p className="doorway-resend">
-      {props.resendIn > 0 ? (
-        uiText.resendIn(formatCountdown(props.resendIn))
-      ) : (
-        <Button link event="RESEND_CODE" disabled={props.pending}>
-          {uiText.resend}
-        </Button>
-      )}
-    </p>
+    <>
+      <p className="doorway-resend">
+        {resendIn > 0 ? (
+          text
+        ) : (
+          <Button link event="RESEND_CODE" disabled={props.pending}>
+            {uiText.resend}
+          </Button>
+        )}
+      </p>
+      <p className="doorway-sr-only" aria-live="polite">
+        {!resendIn ? uiText.resendReady : ended && resendIn === RESEND_COUNTDOWN_SECONDS ? text : ''}
+      </p>
+    </>
   );
 }
 
