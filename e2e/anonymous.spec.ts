@@ -1,4 +1,5 @@
 import { ADA, expect, test } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 test.describe('anonymous upgrade', () => {
   test.beforeEach(async ({ page, home, panel, widget }) => {
@@ -12,9 +13,7 @@ test.describe('anonymous upgrade', () => {
   test('a guest signs up: the same user is upgraded', async ({ panel, widget }) => {
     const guest = /\((uid-\d+)\)/.exec((await panel.panel.textContent()) ?? '')?.[1];
     expect(guest).toBeTruthy();
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('guest.keeps.data@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'guest.keeps.data@example.com');
     await widget.field('First & last name').fill('Former Guest');
     await widget.field('Choose password').fill('g0od-pass');
     await widget.button('Save').click();
@@ -26,9 +25,7 @@ test.describe('anonymous upgrade', () => {
     panel,
     widget,
   }) => {
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(ADA.email);
-    await widget.button('Next').click();
+    await enterEmail(widget, ADA.email);
     await widget.field('Password').fill(ADA.password);
     await widget.button('Sign in').click();
     await widget.expectError('This account already exists. Sign in to it to continue.');

@@ -6,16 +6,29 @@
  * named with its reason.
  */
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
-import { hostWidgetOf } from './fixtures.ts';
+import { errorMessages } from '../packages/auth-core/src/messages.ts';
+import { expectNoAxeViolations, hostWidgetOf } from './fixtures.ts';
+import {
+  accountWithPhoneFactor,
+  PHONE_FACTOR_NAME,
+  pressUntil,
+  sendSmsCode,
+  verifyEmail,
+} from './host/factors.ts';
 import * as firebase from './host/fixtures.ts';
 import {
   accountOf,
+  accountText,
   enterEmail,
+  factorsOf,
   type HostWidget,
   requestPasswordReset,
+  signInWithPassword,
+  signOutToChooser,
   submitSignUp,
   toPasswordSignIn,
   uiText,
+  uniquePhone,
 } from './host-pages.ts';
 import * as supabase from './host-supabase/fixtures.ts';
 
@@ -26,6 +39,27 @@ export interface NewAccount {
   email: string;
   name: string;
   password: string;
+}
+
+/** A second factor of a test's account, as a journey adds it and signs in with it. */
+export interface SecondFactor {
+  /** A text message (its code read from the backend's outbox) or an authenticator app (its code computed). */
+  readonly kind: 'phone' | 'totp';
+  /** The name the account page lists it by. */
+  readonly name: string;
+  /** The sign-in widget's first card of its challenge. */
+  readonly challengeCard: 'secondFactorPhone' | 'secondFactorCode';
+  /**
+   * Whether its challenge needs the page's scripts: a text message is sent past the browser's reCAPTCHA;
+   * an authenticator app's code card is a plain form.
+   */
+  readonly needsScripts: boolean;
+  /** The code it shows now: the newest text message to its number, or the authenticator app's code. */
+  code(): Promise<string>;
+  /** A code it does not show now. */
+  wrongCode(): Promise<string>;
+  /** At sign-in, from the challenge's first card to the code card (a text message is sent first). */
+  toCodeCard(widget: HostWidget): Promise<void>;
 }
 
 export interface Backend {
@@ -66,8 +100,41 @@ export interface Backend {
    * second would leave that session valid. GoTrue ends the sessions themselves.
    */
   readonly revokesWholeSeconds: boolean;
+  /**
+   * The kinds of second factor the account page's card offers, by its buttons' names. The host on
+   * Firebase offers both of Firebase's; the host on Supabase runs the card's operations on the server
+   * with authenticator apps only.
+   */
+  readonly factorButtons: readonly string[];
   /** A password account made for the test, not signed in in `page`'s browser. */
   createAccount(browser: Browser, account: NewAccount): Promise<void>;
+  /**
+   * What an account signed in on /account needs before it may add a second factor. Firebase asks for a
+   * verified email (verified here over the emulator's REST API), which a session knows from its next
+   * sign-in: signed out and in again. GoTrue asks nothing.
+   */
+  readyForFactors(page: Page, widget: HostWidget, account: NewAccount): Promise<void>;
+  /**
+   * On /account's second-factor card: Add, up to its code field. The factor each backend's journeys add:
+   * a text message on the emulator (it keeps the codes it "sent" at /verificationCodes; it has no
+   * authenticator apps), an authenticator app on the GoTrue double (its secret read from the card).
+   */
+  startFactor(page: Page): Promise<SecondFactor>;
+  /** A password account with a second factor, made outside `page`'s browser. */
+  createAccountWithFactor(browser: Browser, account: NewAccount): Promise<SecondFactor>;
+  /**
+   * Whether the widget, hydrated on a challenge the server met, finishes it through the server: GoTrue's
+   * pending (aal1) session stays on the server, so the code card posts there; Firebase's SDK finishes it
+   * in the browser with the text message it sends.
+   */
+  readonly serverFinishesChallenge: boolean;
+  /**
+   * What the page of a challenge the server met carries of the pending sign-in, by name: Firebase's
+   * `mfaPendingCredential` (an opaque credential, no session token: its SDK finishes the challenge with it
+   * in the browser); on Supabase only the adapter's marker `supabase-aal1`, the aal1 session kept on the
+   * server.
+   */
+  readonly challengeSession: string;
   /** The link of the newest password-reset email to `email`, as the browser opens it (absolute). */
   lastResetLink(email: string): Promise<string>;
 }
@@ -131,6 +198,65 @@ async function openResetLink(
   return link;
 }
 
+/**
+ * On /account, with no second factor yet: the card offers the backend's kinds; one added (`startFactor`),
+ * a wrong code refused, the right one and a name taken, and the factor listed.
+ */
+export async function addFactor(page: Page, backend: Backend): Promise<SecondFactor> {
+  const factors = factorsOf(page);
+  await expect(factors.heading).toBeVisible();
+  await expect(factors.root).toContainText(accountText.none);
+  await expect(factors.root.getByRole('button')).toHaveText(backend.factorButtons);
+  const factor = await backend.startFactor(page);
+  await expectNoAxeViolations(page);
+  const code = factors.field(accountText.codeLabel);
+  await code.fill(await factor.wrongCode());
+  await factors.button(accountText.verify).click();
+  await expect(code).toHaveAccessibleDescription(new RegExp(errorMessages['invalid-verification-code']));
+  await code.fill(await factor.code());
+  await factors.field(accountText.nameLabel).fill(factor.name);
+  await factors.button(accountText.verify).click();
+  await expect(factors.list).toContainText(factor.name);
+  return factor;
+}
+
+/** A text-message factor of `phone` on the emulator. */
+function phoneFactor(phone: string): SecondFactor {
+  const code = () => firebase.lastSmsCode(phone);
+  return {
+    kind: 'phone',
+    name: PHONE_FACTOR_NAME,
+    challengeCard: 'secondFactorPhone',
+    needsScripts: true,
+    code,
+    wrongCode: async () => ((await code()) === '000000' ? '111111' : '000000'),
+    async toCodeCard(widget) {
+      await widget.card('secondFactorPhone', uiText.secondFactorPhoneTitle);
+      await sendSmsCode(widget, phone);
+      await widget.card('secondFactorCode', uiText.secondFactorCodeTitle);
+    },
+  };
+}
+
+/**
+ * An authenticator app of `secret`. GoTrue names a factor when it is started (a name given at the end is
+ * not used: the adapter's README), so it is listed by its kind.
+ */
+function totpFactor(secret: string): SecondFactor {
+  return {
+    kind: 'totp',
+    name: accountText.kindTotp,
+    challengeCard: 'secondFactorCode',
+    needsScripts: false,
+    code: async () => supabase.totpAt(secret, Date.now()),
+    wrongCode: async () => supabase.farTotp(secret, Date.now()),
+    async toCodeCard(widget) {
+      await widget.card('secondFactorCode', uiText.secondFactorCodeTitle);
+      await expect(widget.root).toContainText(uiText.secondFactorTotpText);
+    },
+  };
+}
+
 /** What `openResetLink` uses of a test's fixtures. */
 interface ResetFixtures {
   page: Page;
@@ -157,9 +283,32 @@ const backends: Record<BackendName, (origin: string) => Backend> = {
     // Five days (Max-Age), give or take the test's own duration.
     sessionSeconds: { min: 4.9 * 24 * 3600, max: 5 * 24 * 3600 + 60 },
     revokesWholeSeconds: true,
+    factorButtons: [accountText.addPhone, accountText.addTotp],
+    serverFinishesChallenge: false,
+    challengeSession: 'mfaPendingCredential',
     async createAccount(_browser, { email, password }) {
       await firebase.createAccount(email, password);
     },
+    async readyForFactors(page, widget, { email, password }) {
+      await verifyEmail(email, password);
+      await signOutToChooser(page, widget);
+      await signInWithPassword(widget, email, password);
+      await page.waitForURL('/account');
+    },
+    async startFactor(page) {
+      const factors = factorsOf(page);
+      const phone = uniquePhone();
+      await factors.button(accountText.addPhone).click();
+      await factors.field(accountText.phoneLabel).fill(phone);
+      await expectNoAxeViolations(page);
+      await pressUntil(
+        () => factors.button(accountText.sendCode).click({ timeout: 2000 }),
+        () => expect(factors.field(accountText.codeLabel)).toBeVisible({ timeout: 1500 }),
+      );
+      return phoneFactor(phone);
+    },
+    createAccountWithFactor: async (_browser, { email, password }) =>
+      phoneFactor(await accountWithPhoneFactor(email, password)),
     async lastResetLink(email) {
       const code = await firebase.lastOobCode(email, 'PASSWORD_RESET');
       // The continue URL the email carries, on the host's action page.
@@ -179,6 +328,26 @@ const backends: Record<BackendName, (origin: string) => Backend> = {
     passwordMethods: 'emailLink, password',
     sessionSeconds: { min: 3500, max: 3610 },
     revokesWholeSeconds: false,
+    factorButtons: [accountText.addTotp],
+    serverFinishesChallenge: true,
+    challengeSession: 'supabase-aal1',
+    async readyForFactors() {},
+    async startFactor(page) {
+      const factors = factorsOf(page);
+      await factors.button(accountText.addTotp).click();
+      const secret = (await factors.root.getByRole('definition').textContent()) ?? '';
+      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      await expect(factors.root.getByRole('img', { name: accountText.qrAlt })).toBeVisible();
+      return totpFactor(secret);
+    },
+    async createAccountWithFactor(browser, account) {
+      const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: true });
+      const page = await context.newPage();
+      await signUp(page, hostWidgetOf(page), this, account);
+      const factor = await addFactor(page, this);
+      await context.close();
+      return factor;
+    },
     async createAccount(browser, account) {
       // The double's REST API wants the project's anon key, which only the host holds: sign up in a
       // browser of its own, as a person would.

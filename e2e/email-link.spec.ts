@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 const LINUS = 'linus@example.com';
 
@@ -10,9 +11,7 @@ test.describe('email-link sign-in', () => {
   });
 
   test('same device: sent, not received, resend, open the link', async ({ widget, panel }) => {
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(LINUS);
-    await widget.button('Next').click();
+    await enterEmail(widget, LINUS);
     await widget.card('emailLinkSent', 'Sign-in email sent');
     await expect(widget.root).toContainText(
       `A sign-in email with additional instructions was sent to ${LINUS}`,
@@ -33,9 +32,7 @@ test.describe('email-link sign-in', () => {
     widget,
     panel,
   }) => {
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(LINUS);
-    await widget.button('Next').click();
+    await enterEmail(widget, LINUS);
     await widget.card('emailLinkSent');
     const href = await panel.emailLink('signIn', LINUS).getAttribute('href');
     expect(href).toBeTruthy();
@@ -62,9 +59,7 @@ test.describe('email-link sign-in', () => {
   test('forced same device: another device gets the different-device card', async ({ widget, panel }) => {
     await panel.check('Force same device for email links');
     await widget.ready();
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(LINUS);
-    await widget.button('Next').click();
+    await enterEmail(widget, LINUS);
     await widget.card('emailLinkSent');
     await panel.anotherDevice('signIn', LINUS).click();
     await widget.card('differentDeviceError', 'New device or browser detected');
@@ -73,9 +68,7 @@ test.describe('email-link sign-in', () => {
   });
 
   test('an expired email-link session shows session ended', async ({ widget, panel }) => {
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(LINUS);
-    await widget.button('Next').click();
+    await enterEmail(widget, LINUS);
     await widget.card('emailLinkSent');
     await panel.check('Expired codes (clock +2 h)');
     await panel.emailLink('signIn', LINUS).click();
@@ -91,9 +84,7 @@ test.describe('email-link sign-in', () => {
     await panel.button('Sign in anonymously first').click();
     await expect(panel.panel).toContainText('Signed in: anonymous user');
     await widget.ready();
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('guest.upgrade@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'guest.upgrade@example.com');
     await widget.card('emailLinkSent');
     await panel.button('Sign out (app)').click();
     await panel.button('Sign in anonymously first').click();
@@ -108,9 +99,7 @@ test.describe('email-link sign-in', () => {
   }) => {
     await panel.check('No web storage');
     await widget.ready();
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(LINUS);
-    await widget.button('Next').click();
+    await enterEmail(widget, LINUS);
     await widget.card('unrecoverableError', 'Error encountered');
     await expect(widget.root).toContainText('The browser you are using does not support Web Storage.');
   });

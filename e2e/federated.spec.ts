@@ -1,4 +1,5 @@
 import { answerPopup, expect, test } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 test.describe('federated sign-in', () => {
   test('popup: a 500×600 fake IdP window picks the identity', async ({ page, home, widget, panel }) => {
@@ -48,9 +49,7 @@ test.describe('federated sign-in', () => {
     widget,
   }) => {
     await page.goto(home);
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('grace@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'grace@example.com');
     await widget.card('federatedSignIn', 'Sign in');
     await expect(widget.root).toContainText(
       "You've already used grace@example.com. Sign in with Google to continue.",
@@ -70,9 +69,7 @@ test.describe('federated sign-in', () => {
 
   test('an account whose provider is not offered: unsupported provider', async ({ page, home, widget }) => {
     await page.goto(home);
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('margaret@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'margaret@example.com');
     await widget.card('unsupportedProvider', 'Sign in');
     await widget.button('Back').click();
     await widget.card('providerChooser');

@@ -8,6 +8,9 @@ import { createRequire } from 'node:module';
 import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
+// The catalogue's texts, as the widget shows them (its source: the e2e step runs before the packages are built).
+export { uiText } from '../packages/auth-core/src/cardText.ts';
+
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core');
 
 /** Runs axe-core on the widget and expects no violations. */
@@ -129,8 +132,9 @@ export function widgetOf(page: Page, options: { scripts?: boolean } = {}) {
       await expectNoAxeViolations(page, options);
     },
     /** The card's error (inline and announced). */
+    /** The message is shown with the field in error (as its description) or on the card's error line. */
     async expectError(message: string) {
-      await expect(root.getByRole('alert')).toHaveText(message);
+      await expect(root.locator('.doorway-error').filter({ hasText: message })).toHaveText(message);
     },
   };
   return self;

@@ -9,9 +9,10 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { uiText } from '../packages/auth-core/src/cardText.ts';
 import { errorMessages } from '../packages/auth-core/src/messages.ts';
+import { accountText } from '../packages/ui-cards/src/account/text.ts';
 import type { hostWidgetOf } from './fixtures.ts';
 
-export { uiText };
+export { accountText, uiText };
 
 /** The host's widget page object (axe-core on every card; with scripts off, on a copy of the markup). */
 export type HostWidget = ReturnType<typeof hostWidgetOf>;
@@ -52,6 +53,21 @@ export function accountOf(page: Page) {
   };
 }
 
+/**
+ * The account page's second-factor section: its heading (the server renders it) and the card that arrives
+ * with the page's scripts (`<SecondFactors>`: its buttons, fields and list of factors).
+ */
+export function factorsOf(page: Page) {
+  const root = page.locator('.host-second-factors');
+  return {
+    root,
+    heading: page.getByRole('heading', { level: 2, name: 'Second factors' }),
+    button: (name: string) => root.getByRole('button', { name, exact: true }),
+    field: (name: string) => root.getByLabel(name, { exact: true }),
+    list: root.getByRole('list', { name: accountText.yourFactors }),
+  };
+}
+
 /** From the chooser shown on /login to the email card, with scripts or without (the chooser is a form). */
 export async function toEmailEntry(widget: Pick<HostWidget, 'card' | 'button'>): Promise<void> {
   await widget.card('providerChooser', uiText.providerChooserTitle);
@@ -86,6 +102,12 @@ export async function toPasswordSignIn(widget: HostWidget, email: string): Promi
 export async function submitPassword(widget: HostWidget, password: string): Promise<void> {
   await widget.field(uiText.passwordLabel).fill(password);
   await widget.button(uiText.signIn).click();
+}
+
+/** From the chooser: the password card of `email`, its password, then Sign in. */
+export async function signInWithPassword(widget: HostWidget, email: string, password: string): Promise<void> {
+  await toPasswordSignIn(widget, email);
+  await submitPassword(widget, password);
 }
 
 /** On the sign-up card: name and password, then Save. */

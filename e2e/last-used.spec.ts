@@ -1,7 +1,8 @@
-import { ADA, answerPopup, expect, test, type widgetOf } from './fixtures.ts';
+import { ADA, answerPopup, expect, test, uiText, type widgetOf } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 const OPTIONS = [
-  'Sign in with email',
+  uiText.signInWithEmail,
   'Sign in with phone',
   'Sign in with Google',
   'Sign in with GitHub',
@@ -45,18 +46,16 @@ test('"Last used": the chooser after sign-out marks the option of the last sign-
   await signOutToChooser(widget);
   await expectMarked(widget, 'Sign in with GitHub');
 
-  await widget.button('Sign in with email').click();
-  await widget.field('Email').fill(ADA.email);
-  await widget.button('Next').click();
+  await enterEmail(widget, ADA.email);
   await widget.card('passwordSignIn', 'Sign in');
   await widget.field('Password').fill(ADA.password);
   await widget.button('Sign in').click();
   await widget.card('signedIn', 'Signed in!');
   await signOutToChooser(widget);
-  await expectMarked(widget, 'Sign in with email');
+  await expectMarked(widget, uiText.signInWithEmail);
 
   // Kept in the browser: a later visit marks it too.
   await page.goto(home);
   await widget.card('providerChooser', 'Sign in');
-  await expectMarked(widget, 'Sign in with email');
+  await expectMarked(widget, uiText.signInWithEmail);
 });

@@ -5,7 +5,8 @@
  * signs in with "Sign in with a passkey", removes it, and a passkey sign-in then fails with a clear
  * message. WebAuthn takes no IP address as relying party id: the page is opened on `localhost`.
  */
-import { expect, expectNoAxeViolations, passkeysCardOf as passkeysOf, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, passkeysCardOf as passkeysOf, test, uiText } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 import { PORT } from './playwright.config.ts';
 import { addAuthenticator } from './webauthn.ts';
 
@@ -21,9 +22,7 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
   const authenticator = await addAuthenticator(page);
   const email = 'passkey.person@example.com';
   await page.goto(`http://localhost:${PORT}${home}`);
-  await widget.button('Sign in with email').click();
-  await widget.field('Email').fill(email);
-  await widget.button('Next').click();
+  await enterEmail(widget, email);
   await widget.card('passwordSignUp', 'Create account');
   await widget.field('First & last name').fill('Passkey Person');
   await widget.field('Choose password').fill(PASSWORD);
@@ -62,7 +61,7 @@ test('a passkey: added on the account card, signed in with, removed, then refuse
   // webauthn"`); the virtual authenticator, present and verifying, answers it as a person's pick would.
   await panel.button('Sign out (app)').click();
   await expect(panel.panel).toContainText('Nobody is signed in.');
-  await widget.button('Sign in with email').click();
+  await widget.button(uiText.signInWithEmail).click();
   await widget.card('signedIn', 'Signed in!');
   await expect(panel.panel).toContainText(`Signed in: ${email}`);
 

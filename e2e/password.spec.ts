@@ -1,12 +1,12 @@
-import { ADA, expect, test } from './fixtures.ts';
+import { ADA, expect, test, uiText } from './fixtures.ts';
 
 test.describe('password sign-in', () => {
   test('provider chooser → email → password → signed in', async ({ page, home, widget }) => {
     await page.goto(home);
     await widget.card('providerChooser', 'Sign in');
     await expect(widget.link('Terms of Service')).toHaveAttribute('href', '/terms');
-    await widget.button('Sign in with email').click();
-    await widget.card('emailEntry', 'Sign in with email');
+    await widget.button(uiText.signInWithEmail).click();
+    await widget.card('emailEntry', uiText.emailEntryTitle);
     await widget.button('Next').click();
     await widget.expectError('Enter your email address to continue');
     await expect(widget.field('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -31,7 +31,7 @@ test.describe('password sign-in', () => {
     await widget.ready();
     // Tab to "Sign in with email" (the first control of the page), then Enter.
     await page.keyboard.press('Tab');
-    await expect(widget.button('Sign in with email')).toBeFocused();
+    await expect(widget.button(uiText.signInWithEmail)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(widget.heading).toBeFocused();
     await page.keyboard.press('Tab');

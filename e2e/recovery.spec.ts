@@ -1,4 +1,5 @@
 import { ADA, expect, test } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 test('password recovery: reset email, new password, failure on reuse', async ({
   page,
@@ -7,9 +8,7 @@ test('password recovery: reset email, new password, failure on reuse', async ({
   panel,
 }) => {
   await page.goto(home);
-  await widget.button('Sign in with email').click();
-  await widget.field('Email').fill(ADA.email);
-  await widget.button('Next').click();
+  await enterEmail(widget, ADA.email);
   await widget.button('Trouble signing in?').click();
   await widget.card('passwordRecovery', 'Recover password');
   await expect(widget.field('Email')).toHaveValue(ADA.email);
@@ -31,9 +30,7 @@ test('password recovery: reset email, new password, failure on reuse', async ({
   await widget.button('Continue').click();
   await widget.card('providerChooser');
 
-  await widget.button('Sign in with email').click();
-  await widget.field('Email').fill(ADA.email);
-  await widget.button('Next').click();
+  await enterEmail(widget, ADA.email);
   await widget.field('Password').fill('n3w-secret');
   await widget.button('Sign in').click();
   await widget.card('signedIn', 'Signed in!');

@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test, uiText } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 const PASSWORD = 'secret123';
 /** both@example.com's authenticator app, as apps/playground/src/world.ts seeds it. */
@@ -73,9 +74,7 @@ test.describe('second factors', () => {
     const email = 'two.steps@example.com';
     const account = accountOf(page);
     await page.goto(home);
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.card('passwordSignUp', 'Create account');
     await widget.field('First & last name').fill('Two Steps');
     await widget.field('Choose password').fill(PASSWORD);
@@ -119,9 +118,7 @@ test.describe('second factors', () => {
     await panel.button('Sign out (app)').click();
     await expect(panel.panel).toContainText('Nobody is signed in.');
     await expect(account.root).toHaveCount(0);
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.field('Password').fill(PASSWORD);
     await widget.button('Sign in').click();
     await widget.card('secondFactorCode', 'Enter your code');
@@ -151,9 +148,7 @@ test.describe('second factors', () => {
     const email = 'sms@example.com';
     const account = accountOf(page);
     await page.goto(home);
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.field('Password').fill(PASSWORD);
     await widget.button('Sign in').click();
     await widget.card('secondFactorPhone', 'Verify it’s you');
@@ -179,9 +174,7 @@ test.describe('second factors', () => {
     await widget.button('Sign out').click();
     await widget.card('signOut', 'Signed out');
     await widget.button('Sign in again').click();
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
+    await enterEmail(widget, email);
     await widget.field('Password').fill(PASSWORD);
     await widget.button('Sign in').click();
     await widget.card('signedIn', 'Signed in!');
@@ -192,7 +185,7 @@ test.describe('second factors', () => {
     await page.goto(home);
     await widget.ready();
     await page.keyboard.press('Tab');
-    await expect(widget.button('Sign in with email')).toBeFocused();
+    await expect(widget.button(uiText.signInWithEmail)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(widget.heading).toBeFocused();
     await page.keyboard.press('Tab');

@@ -1,10 +1,9 @@
 import { ADA, expect, test } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 test('sign out, then sign in again', async ({ page, home, widget, panel }) => {
   await page.goto(home);
-  await widget.button('Sign in with email').click();
-  await widget.field('Email').fill(ADA.email);
-  await widget.button('Next').click();
+  await enterEmail(widget, ADA.email);
   await widget.field('Password').fill(ADA.password);
   await widget.button('Sign in').click();
   await widget.card('signedIn', 'Signed in!');

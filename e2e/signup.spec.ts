@@ -1,12 +1,11 @@
 import { expect, test } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 test.describe('sign-up', () => {
   test('a new email signs up with a name', async ({ page, home, widget, panel }) => {
     await page.goto(home);
     await widget.ready();
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('new.person@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'new.person@example.com');
     await widget.card('passwordSignUp', 'Create account');
     await expect(widget.field('Email')).toHaveValue('new.person@example.com');
     await widget.button('Save').click();
@@ -30,9 +29,7 @@ test.describe('sign-up', () => {
   }) => {
     await page.goto(home);
     await panel.check('Email enumeration protection');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('maybe.new@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'maybe.new@example.com');
     await widget.card('passwordSignIn', 'Sign in');
     await expect(widget.root).toContainText('Enter your password, or create an account if you are new here.');
     await widget.field('Password').fill('whatever1');
@@ -47,9 +44,7 @@ test.describe('sign-up', () => {
     await page.goto(home);
     await panel.check('Restrict sign-up (unauthorized user)');
     await widget.ready();
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('stranger@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'stranger@example.com');
     await widget.card('unauthorizedUser', 'Not authorized');
     await expect(widget.root).toContainText(
       'stranger@example.com is not authorized to create an account here',
@@ -67,9 +62,7 @@ test.describe('sign-up', () => {
   }) => {
     await page.goto(home);
     await panel.check('Sign-up disabled');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('new.person@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'new.person@example.com');
     await widget.field('First & last name').fill('New Person');
     await widget.field('Choose password').fill('n3w-secret');
     await widget.button('Save').click();

@@ -4,6 +4,7 @@
  * the world (not Supabase). Password and email-link flows, as a person would go through them.
  */
 import { expect, test, widgetOf } from './fixtures.ts';
+import { enterEmail } from './host-pages.ts';
 
 const NEW_PERSON = { email: 'new.person@example.com', name: 'New Person', password: 'n3w-secret' };
 
@@ -25,9 +26,7 @@ test.describe('Supabase mode (local GoTrue double)', () => {
     const home = `/?provider=supabase&world=${world}`;
     await page.goto(home);
     await widget.card('providerChooser', 'Sign in');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(NEW_PERSON.email);
-    await widget.button('Next').click();
+    await enterEmail(widget, NEW_PERSON.email);
     // No lookup in Supabase: the enumeration-safe combined card.
     await widget.card('passwordSignIn', 'Sign in');
     await expect(widget.root).toContainText('Enter your password, or create an account if you are new here.');
@@ -49,9 +48,7 @@ test.describe('Supabase mode (local GoTrue double)', () => {
     await page.reload();
     await expect(panel.panel).toContainText('Nobody is signed in.');
 
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(NEW_PERSON.email);
-    await widget.button('Next').click();
+    await enterEmail(widget, NEW_PERSON.email);
     await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('wrong-password1');
     await widget.button('Sign in').click();
@@ -68,9 +65,7 @@ test.describe('Supabase mode (local GoTrue double)', () => {
     widget,
   }) => {
     await page.goto(`/?provider=supabase&world=${world}`);
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill('nobody.here@example.com');
-    await widget.button('Next').click();
+    await enterEmail(widget, 'nobody.here@example.com');
     await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('whatever1');
     await widget.button('Sign in').click();
@@ -85,9 +80,7 @@ test.describe('Supabase mode (local GoTrue double)', () => {
     });
 
     test('same browser: request the link, open it from the outbox', async ({ widget, panel }) => {
-      await widget.button('Sign in with email').click();
-      await widget.field('Email').fill(NEW_PERSON.email);
-      await widget.button('Next').click();
+      await enterEmail(widget, NEW_PERSON.email);
       await widget.card('emailLinkSent', 'Sign-in email sent');
       await expect(widget.root).toContainText(
         `A sign-in email with additional instructions was sent to ${NEW_PERSON.email}`,
@@ -104,9 +97,7 @@ test.describe('Supabase mode (local GoTrue double)', () => {
       widget,
       panel,
     }) => {
-      await widget.button('Sign in with email').click();
-      await widget.field('Email').fill(NEW_PERSON.email);
-      await widget.button('Next').click();
+      await enterEmail(widget, NEW_PERSON.email);
       await widget.card('emailLinkSent', undefined);
       const href = await panel.emailLink('magiclink', NEW_PERSON.email).getAttribute('href');
       expect(href).toContain('provider=supabase');

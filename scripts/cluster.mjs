@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveHost, waitFor } from './host.mjs';
+import { serveHost, until, waitFor } from './host.mjs';
 
 export const NGINX = '/usr/sbin/nginx';
 export const REDIS_SERVER = '/usr/bin/redis-server';
@@ -36,15 +36,6 @@ export function listening(port, ms = 1000) {
     socket.once('error', () => done(false));
     socket.once('timeout', () => done(false));
   });
-}
-
-async function until(check, what, ms = 20_000) {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} within ${ms / 1000} s`);
 }
 
 /**

@@ -28,19 +28,30 @@ export async function answers(url, ms = 1500) {
   }
 }
 
+/**
+ * Calls `check` every `every` ms until it resolves true; rejects with "`what` within N s" after `ms`, or
+ * with what `check` throws.
+ */
+export async function until(check, what, { ms = 20_000, every = 100 } = {}) {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+  throw new Error(`${what} within ${ms / 1000} s`);
+}
+
 /** Polls `url` until it answers; rejects after `ms` or when `child` exits first. */
 export async function waitFor(url, { ms = 60_000, child = null, name = url } = {}) {
-  const started = Date.now();
   let exited = null;
   child?.once('exit', (code) => {
     exited = code;
   });
-  while (Date.now() - started < ms) {
+  const answered = () => {
     if (exited !== null) throw new Error(`${name} exited (code ${exited}) before answering at ${url}`);
-    if (await answers(url)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${name} did not answer at ${url} within ${ms / 1000} s`);
+    return answers(url);
+  };
+  await until(answered, `${name} did not answer at ${url}`, { ms, every: 250 });
 }
 
 /**

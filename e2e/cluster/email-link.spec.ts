@@ -2,6 +2,8 @@
  * An email link through the cluster: asked for on one process, which is then killed, its link opened in
  * another browser and confirmed on whichever processes answer (the link's origin is the load balancer's, DOORWAY_PUBLIC_ORIGIN).
  */
+
+import { enterEmail, uiText } from '../host-pages.ts';
 import {
   accountOf,
   emailSignInUrl,
@@ -30,10 +32,8 @@ test('asked for without JavaScript, the process that sent it killed, opened in a
   const email = uniqueEmail('cluster-link');
   const form = hostWidgetOf(page, { scripts: false });
   await page.goto('/login');
-  await form.button('Sign in with email').click();
-  await form.field('Email').fill(email);
-  await form.button('Next').click();
-  await form.card('emailLinkSent', 'Sign-in email sent');
+  await enterEmail(form, email);
+  await form.card('emailLinkSent', uiText.emailLinkSentTitle);
   const code = await lastOobCode(email, 'EMAIL_SIGNIN');
   const continueUrl = new URL(new URL(code.oobLink).searchParams.get('continueUrl') ?? '');
   expect(continueUrl.origin).toBe(cluster.url);

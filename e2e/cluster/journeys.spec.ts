@@ -6,8 +6,8 @@
  */
 import type { Request } from '@playwright/test';
 import { messageFor } from '../../packages/auth-core/src/messages.ts';
-import { accountWithPhoneFactor, countSms, FACTOR_PASSWORD, pressUntil } from '../host/factors.ts';
-import { hasSession, uiText } from '../host-pages.ts';
+import { accountWithPhoneFactor, FACTOR_PASSWORD, sendSmsCode } from '../host/factors.ts';
+import { enterEmail, hasSession, submitPassword, submitSignUp, uiText } from '../host-pages.ts';
 import { addAuthenticator } from '../webauthn.ts';
 import {
   accountOf,
@@ -37,13 +37,8 @@ test.describe('without JavaScript', () => {
     const widget = hostWidgetOf(page, { scripts: false });
     const email = uniqueEmail('cluster-nojs');
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
-    await widget.card('passwordSignUp', 'Create account');
-    await widget.field('First & last name').fill('Ada Lovelace');
-    await widget.field('Choose password').fill(PASSWORD);
-    await widget.button('Save').click();
+    await enterEmail(widget, email);
+    await submitSignUp(widget, 'Ada Lovelace', PASSWORD);
     await expect(page).toHaveURL('/account');
     await expect(account.value('Email')).toHaveText(email);
     expectSpread(upstreams);
@@ -52,12 +47,9 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL('/login?signedOut=1');
     expect(await hasSession(page)).toBe(false);
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in');
-    await widget.field('Password').fill(PASSWORD);
-    await widget.button('Sign in').click();
+    await enterEmail(widget, email);
+    await widget.card('passwordSignIn', uiText.passwordSignInTitle);
+    await submitPassword(widget, PASSWORD);
     await expect(page).toHaveURL('/account');
     await expect(account.value('Email')).toHaveText(email);
   });
@@ -73,18 +65,14 @@ test.describe('without JavaScript', () => {
     const email = uniqueEmail('cluster-kill');
     await createAccount(email, PASSWORD);
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in');
+    await enterEmail(widget, email);
+    await widget.card('passwordSignIn', uiText.passwordSignInTitle);
     const killed = await killLastUpstream(cluster, upstreams, clusterKilled);
     // A wrong password first: the refusal comes from another process, with the address still there.
-    await widget.field('Password').fill('not-the-password-1');
-    await widget.button('Sign in').click();
-    await widget.card('passwordSignIn', 'Sign in');
+    await submitPassword(widget, 'not-the-password-1');
+    await widget.card('passwordSignIn', uiText.passwordSignInTitle);
     await widget.expectError(messageFor('wrong-password'));
-    await widget.field('Password').fill(PASSWORD);
-    await widget.button('Sign in').click();
+    await submitPassword(widget, PASSWORD);
     await expect(page).toHaveURL('/account');
     await expect(account.value('Email')).toHaveText(email);
     expect(upstreams.slice(-2).map((u) => cluster.indexOf(u))).not.toContain(killed);
@@ -119,13 +107,10 @@ test.describe('with JavaScript', () => {
     const email = uniqueEmail('cluster-js-kill');
     await createAccount(email, PASSWORD);
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in');
+    await enterEmail(widget, email);
+    await widget.card('passwordSignIn', uiText.passwordSignInTitle);
     await killLastUpstream(cluster, upstreams, clusterKilled);
-    await widget.field('Password').fill(PASSWORD);
-    await widget.button('Sign in').click();
+    await submitPassword(widget, PASSWORD);
     await page.waitForURL('**/account');
     await expect(account.value('Email')).toHaveText(email);
   });
@@ -186,14 +171,9 @@ test.describe('with JavaScript', () => {
     await signIn(page, email, FACTOR_PASSWORD);
     await widget.card('secondFactorPhone', uiText.secondFactorPhoneTitle);
     await killLastUpstream(cluster, upstreams, clusterKilled);
-    const smsBefore = await countSms(phone);
-    await pressUntil(
-      () => widget.button('Send code').click({ timeout: 2000 }),
-      () => expect(widget.root).toHaveAttribute('data-card', 'secondFactorCode', { timeout: 1500 }),
-    );
-    await expect.poll(() => countSms(phone)).toBeGreaterThan(smsBefore);
-    await widget.field('6-digit code').fill(await lastSmsCode(phone));
-    await widget.button('Verify').click();
+    await sendSmsCode(widget, phone);
+    await widget.field(uiText.codeLabel).fill(await lastSmsCode(phone));
+    await widget.button(uiText.verify).click();
     await page.waitForURL('**/account');
     await expect(account.value('Email')).toHaveText(email);
     expectSpread(upstreams);

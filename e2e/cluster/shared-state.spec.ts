@@ -5,6 +5,7 @@
  * does not (a password sign-in) goes on, and when Redis is back everything works without a restart.
  */
 import { messageFor } from '../../packages/auth-core/src/messages.ts';
+import { enterEmail, uiText } from '../host-pages.ts';
 import { addAuthenticator } from '../webauthn.ts';
 import {
   accountOf,
@@ -38,10 +39,8 @@ test('a burst of wrong passwords spread over every process meets one limit (429 
     const page = await attacker.newPage();
     const widget = hostWidgetOf(page, { scripts: false });
     await page.goto('/login');
-    await widget.button('Sign in with email').click();
-    await widget.field('Email').fill(email);
-    await widget.button('Next').click();
-    await widget.card('passwordSignIn', 'Sign in');
+    await enterEmail(widget, email);
+    await widget.card('passwordSignIn', uiText.passwordSignInTitle);
     const answers: { status: number; upstream: string }[] = [];
     for (let i = 0; i <= ACCOUNT_FAILURES; i++) {
       await widget.field('Password').fill(`wrong-guess-${i}`);

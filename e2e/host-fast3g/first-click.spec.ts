@@ -7,6 +7,7 @@
  * must come. The times are reported (annotations), never asserted.
  */
 import { type Browser, type CDPSession, expect, type Page, test } from '@playwright/test';
+import { uiText } from '../host-pages.ts';
 
 const LOADS = 20;
 
@@ -50,13 +51,13 @@ async function coldLoad(browser: Browser, baseURL: string, n: number): Promise<L
     const heading = root.getByRole('heading', { level: 1 });
     const start = Date.now();
     await page.goto('/login', { waitUntil: 'commit' });
-    await root.getByRole('button', { name: 'Sign in with email', exact: true }).click();
+    await root.getByRole('button', { name: uiText.signInWithEmail, exact: true }).click();
     const clicked = Date.now();
     try {
       await expect(root).toHaveAttribute('data-card', 'emailEntry', { timeout: 30_000 });
-      await expect(heading).toHaveText('Sign in with email');
+      await expect(heading).toHaveText(uiText.emailEntryTitle);
     } catch {
-      return `load ${n}: the click on "Sign in with email" was lost (the card is ${await root.getAttribute('data-card')})`;
+      return `load ${n}: the click on "${uiText.signInWithEmail}" was lost (the card is ${await root.getAttribute('data-card')})`;
     }
     const emailCard = Date.now();
     const clickPosts = posts;

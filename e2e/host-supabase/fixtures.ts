@@ -4,6 +4,7 @@
  * outbox.
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { hostWidgetOf } from '../fixtures.ts';
 import {
   accountOf,
@@ -61,5 +62,29 @@ export async function lastEmailLink(email: string, type: string): Promise<string
 
 /** The newest recovery link the double sent to an address (waits for it). */
 export const lastRecoveryLink = (email: string) => lastEmailLink(email, 'recovery');
+
+const TOTP_STEP_MS = 30_000;
+
+/**
+ * The code an authenticator app with `secret` shows at `at` (RFC 6238: SHA-1, 6 digits, 30 s). The double
+ * runs on the real clock and accepts the code of the step before and after.
+ */
+export const totpAt = (secret: string, at: number) =>
+  TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_STEP_MS / 1000,
+    timestamp: at,
+  });
+
+/** A code of `secret` from ten minutes or more before `now` that no step near now shows. */
+export function farTotp(secret: string, now: number): string {
+  const near = [-2, -1, 0, 1, 2].map((step) => totpAt(secret, now + step * TOTP_STEP_MS));
+  for (let minutes = 10; ; minutes++) {
+    const code = totpAt(secret, now - minutes * 60_000);
+    if (!near.includes(code)) return code;
+  }
+}
 
 export { expect };

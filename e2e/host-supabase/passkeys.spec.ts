@@ -7,19 +7,17 @@
  * id: the host is opened on `localhost` (the double's relying party, scripts/host-supabase.mjs).
  */
 import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations, passkeysCardOf as passkeysOf } from '../fixtures.ts';
 import { SUPABASE_HOST_PORT } from '../playwright.config.ts';
 import { addAuthenticator } from '../webauthn.ts';
-import { accountValue, expect, type hostWidgetOf, signUp, test, uniqueEmail } from './fixtures.ts';
+import { accountValue, expect, type hostWidgetOf, signUp, test, totpAt, uniqueEmail } from './fixtures.ts';
 
 const PASSWORD = 'secret123';
 
 test.use({ baseURL: `http://localhost:${SUPABASE_HOST_PORT}` });
 
-/** The code an authenticator app with `secret` shows now (RFC 6238: SHA-1, 6 digits, 30 s). */
-const totpNow = (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+/** The code an authenticator app with `secret` shows now. */
+const totpNow = (secret: string) => totpAt(secret, Date.now());
 
 /** Signs out from /account, then "Sign in again": the chooser offers the email and the passkey. */
 async function signOut(page: Page, widget: ReturnType<typeof hostWidgetOf>) {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import { enterEmail } from '../host-pages.ts';
+import { enterEmail, uiText } from '../host-pages.ts';
 import {
   actionUrl,
   createAccount,
@@ -56,8 +56,8 @@ test.describe('the host in dark', () => {
     await widget.card('providerChooser', 'Sign in');
     await expectDarkPage(page);
     await expectPageAccessible(page);
-    await widget.button('Sign in with email').click();
-    await widget.card('emailEntry', 'Sign in with email');
+    await widget.button(uiText.signInWithEmail).click();
+    await widget.card('emailEntry', uiText.emailEntryTitle);
     await widget.button('Next').click();
     await widget.expectError('Enter your email address to continue');
     await expectNoAxeViolations(page);
@@ -81,7 +81,7 @@ test.describe('the host in dark', () => {
     await widget.button('Sign in again').click();
     // The chooser, with its "Last used" mark.
     await widget.card('providerChooser', 'Sign in');
-    await expect(widget.button('Sign in with email')).toHaveAccessibleDescription('Last used');
+    await expect(widget.button(uiText.signInWithEmail)).toHaveAccessibleDescription('Last used');
     await enterEmail(widget, email, { card: true });
     await widget.card('passwordSignIn', 'Sign in');
     await widget.field('Password').fill('not-the-password');
@@ -142,8 +142,8 @@ test.describe('the host in dark', () => {
       await page.goto('/login');
       await widget.card('providerChooser', 'Sign in');
       await expectDarkPage(page);
-      await widget.button('Sign in with email').click();
-      await widget.card('emailEntry', 'Sign in with email');
+      await widget.button(uiText.signInWithEmail).click();
+      await widget.card('emailEntry', uiText.emailEntryTitle);
     });
   });
 });

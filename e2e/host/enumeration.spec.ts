@@ -7,6 +7,7 @@
  * configuration.
  */
 import type { Page } from '@playwright/test';
+import { uiText } from '../host-pages.ts';
 import { createAccount, expect, hostWidgetOf, serveOwnHost, test, uniqueEmail } from './fixtures.ts';
 
 const PORT = 4326;
@@ -34,7 +35,7 @@ test.afterAll(() => {
 async function wrongPassword(page: Page, scripts: boolean, email: string) {
   const widget = hostWidgetOf(page, { scripts });
   await page.goto('/login');
-  await widget.card('emailEntry', 'Sign in with email');
+  await widget.card('emailEntry', uiText.emailEntryTitle);
   await widget.field('Email').fill(email);
   await widget.button('Next').click();
   // No lookup under protection: the same combined card for every address.

@@ -1,18 +1,23 @@
 /**
- * Second factors on the Firebase host's emulator, for the specs that need an account with one: made over
- * the Identity Toolkit REST API (a verified email, then a text-message factor enrolled with the emulator's
- * SMS code), and the emulator's SMS count. Used by e2e/host/second-factors.spec.ts and e2e/cluster/.
+ * Second factors on the Firebase host's emulator: accounts with one made over the Identity Toolkit REST
+ * API (a verified email, then a text-message factor enrolled with the emulator's SMS code), the emulator's
+ * SMS count, and the challenge card's Send code pressed past the emulator's reCAPTCHA. Used by the
+ * `firebase` backend of e2e/backends.ts and by e2e/cluster/.
  */
 import { expect } from '@playwright/test';
-import { EMULATOR, lastOobCode, lastSmsCode, sendOobCode } from './fixtures.ts';
+import { type HostWidget, uiText, uniquePhone } from '../host-pages.ts';
+import { EMULATOR, lastOobCode, lastSmsCode, PROJECT, sendOobCode } from './fixtures.ts';
 
-/** The password of the accounts made here. */
+/** The password of the accounts made here unless a test gives its own. */
 export const FACTOR_PASSWORD = 'Secret-123';
 
-const API = `${EMULATOR}/identitytoolkit.googleapis.com/v1`;
+/** The name the text-message factors made here are given. */
+export const PHONE_FACTOR_NAME = 'Work phone';
+
+const identityToolkit = `${EMULATOR}/identitytoolkit.googleapis.com`;
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${API}/${path}?key=demo-api-key`, {
+  const response = await fetch(`${identityToolkit}/${path}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -22,21 +27,26 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-/** Verifies an account's email with the VERIFY_EMAIL code the emulator sends (applied over REST). */
-export async function verifyEmail(email: string): Promise<void> {
-  const { idToken } = await post<{ idToken: string }>('accounts:signInWithPassword', {
+/** An ID token of a password account, signed in over REST. */
+async function idTokenOf(email: string, password: string): Promise<string> {
+  const { idToken } = await post<{ idToken: string }>('v1/accounts:signInWithPassword', {
     email,
-    password: FACTOR_PASSWORD,
+    password,
     returnSecureToken: true,
   });
-  await sendOobCode({ requestType: 'VERIFY_EMAIL', idToken });
+  return idToken;
+}
+
+/** Verifies an account's email with the VERIFY_EMAIL code the emulator sends (applied over REST). */
+export async function verifyEmail(email: string, password = FACTOR_PASSWORD): Promise<void> {
+  await sendOobCode({ requestType: 'VERIFY_EMAIL', idToken: await idTokenOf(email, password) });
   const { oobCode } = await lastOobCode(email, 'VERIFY_EMAIL');
-  const { emailVerified } = await post<{ emailVerified: boolean }>('accounts:update', { oobCode });
+  const { emailVerified } = await post<{ emailVerified: boolean }>('v1/accounts:update', { oobCode });
   expect(emailVerified).toBe(true);
 }
 
 /**
- * Presses `name` until `done` holds: the emulator's mock visible reCAPTCHA solves itself shortly after it
+ * Presses until `done` holds: the emulator's mock visible reCAPTCHA solves itself shortly after it
  * renders, and until then the button answers "Solve the reCAPTCHA".
  */
 export async function pressUntil(press: () => Promise<void>, done: () => Promise<void>): Promise<void> {
@@ -46,33 +56,38 @@ export async function pressUntil(press: () => Promise<void>, done: () => Promise
   }).toPass({ timeout: 20_000 });
 }
 
-/** A password account with a verified email and a text-message factor, made over REST; its factor's number. */
-export async function accountWithPhoneFactor(email: string): Promise<string> {
-  const phone = `+1555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  await post('accounts:signUp', { email, password: FACTOR_PASSWORD, returnSecureToken: true });
-  await verifyEmail(email);
-  const { idToken } = await post<{ idToken: string }>('accounts:signInWithPassword', {
-    email,
-    password: FACTOR_PASSWORD,
-    returnSecureToken: true,
-  });
-  const v2 = `${EMULATOR}/identitytoolkit.googleapis.com/v2/accounts`;
-  const call = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${v2}/${path}?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.ok, `${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const started = await call<{ phoneSessionInfo: { sessionInfo: string } }>('mfaEnrollment:start', {
+/**
+ * On the sign-in widget's text-message challenge: Send code, pressed until the code card shows, and a new
+ * SMS to `phone` at the emulator.
+ */
+export async function sendSmsCode(widget: Pick<HostWidget, 'button' | 'root'>, phone: string): Promise<void> {
+  const before = await countSms(phone);
+  await pressUntil(
+    () => widget.button(uiText.sendCode).click({ timeout: 2000 }),
+    () => expect(widget.root).toHaveAttribute('data-card', 'secondFactorCode', { timeout: 1500 }),
+  );
+  await expect.poll(() => countSms(phone)).toBeGreaterThan(before);
+}
+
+/**
+ * A password account with a verified email and a text-message factor named {@link PHONE_FACTOR_NAME},
+ * made over REST; its factor's number.
+ */
+export async function accountWithPhoneFactor(email: string, password = FACTOR_PASSWORD): Promise<string> {
+  const phone = uniquePhone();
+  await post('v1/accounts:signUp', { email, password, returnSecureToken: true });
+  await verifyEmail(email, password);
+  const idToken = await idTokenOf(email, password);
+  const started = await post<{ phoneSessionInfo: { sessionInfo: string } }>(
+    'v2/accounts/mfaEnrollment:start',
+    {
+      idToken,
+      phoneEnrollmentInfo: { phoneNumber: phone },
+    },
+  );
+  await post('v2/accounts/mfaEnrollment:finalize', {
     idToken,
-    phoneEnrollmentInfo: { phoneNumber: phone },
-  });
-  await call('mfaEnrollment:finalize', {
-    idToken,
-    displayName: 'Work phone',
+    displayName: PHONE_FACTOR_NAME,
     phoneVerificationInfo: {
       sessionInfo: started.phoneSessionInfo.sessionInfo,
       code: await lastSmsCode(phone),
@@ -83,7 +98,7 @@ export async function accountWithPhoneFactor(email: string): Promise<string> {
 
 /** How many SMS codes the emulator has sent to a number. */
 export async function countSms(phoneNumber: string): Promise<number> {
-  const response = await fetch(`${EMULATOR}/emulator/v1/projects/demo-doorway/verificationCodes`);
+  const response = await fetch(`${EMULATOR}/emulator/v1/projects/${PROJECT}/verificationCodes`);
   const { verificationCodes = [] } = (await response.json()) as {
     verificationCodes?: { phoneNumber: string }[];
   };

@@ -8,13 +8,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
+import { errorMessages } from '../../packages/auth-core/src/messages.ts';
 import { expectNoAxeViolations, hostWidgetOf, passkeysCardOf } from '../fixtures.ts';
 import {
   accountOf,
-  submitPassword,
+  enterEmail,
+  type HostWidget,
+  signInWithPassword,
   submitSignUp,
   toEmailEntry,
-  toPasswordSignIn,
   uiText,
   uniqueEmail,
   uniquePhone,
@@ -199,6 +201,35 @@ export function emailSignInUrl(code: OobCode): string {
   return target.href;
 }
 
+/**
+ * On /login of a host whose email option signs in by link (EMAIL_LINK_HOST): the address asked for, and
+ * the link of the sign-in email that came, as the browser opens it.
+ */
+export async function askForSignInLink(page: Page, widget: HostWidget, email: string): Promise<string> {
+  await page.goto('/login');
+  await widget.card('providerChooser', uiText.providerChooserTitle);
+  await enterEmail(widget, email);
+  await widget.card('emailLinkSent', uiText.emailLinkSentTitle);
+  return emailSignInUrl(await lastOobCode(email, 'EMAIL_SIGNIN'));
+}
+
+/**
+ * An emailed sign-in link opened in a browser that did not ask for it: the confirmation card asks for the
+ * address, refuses someone else's (the card kept, with what was typed), then takes the right one.
+ */
+export async function confirmLinkElsewhere(page: Page, widget: HostWidget, link: string, email: string) {
+  const other = 'someone.else@example.com';
+  await page.goto(link);
+  await widget.card('emailLinkConfirmation', uiText.emailLinkConfirmationTitle);
+  await widget.field(uiText.emailLabel).fill(other);
+  await widget.button(uiText.next).click();
+  await widget.card('emailLinkConfirmation', uiText.emailLinkConfirmationTitle);
+  await widget.expectError(errorMessages['email-mismatch']);
+  await expect(widget.field(uiText.emailLabel)).toHaveValue(other);
+  await widget.field(uiText.emailLabel).fill(email);
+  await widget.button(uiText.next).click();
+}
+
 /** Signs up with email and password through the widget on /login and lands on /account. */
 export async function signUp(
   page: Page,
@@ -221,8 +252,7 @@ export async function signUp(
 export async function signIn(page: Page, email: string, password: string, from = '/login'): Promise<void> {
   const widget = hostWidgetOf(page);
   await page.goto(from);
-  await toPasswordSignIn(widget, email);
-  await submitPassword(widget, password);
+  await signInWithPassword(widget, email, password);
 }
 
 export const test = base.extend<{

@@ -7,12 +7,11 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { enterEmail } from '../host-pages.ts';
 import {
   accountOf,
+  askForSignInLink,
   createAccount,
   EMAIL_LINK_HOST,
-  emailSignInUrl,
   expect,
   hostWidgetOf,
-  lastOobCode,
   test,
   uniqueEmail,
 } from './fixtures.ts';
@@ -28,14 +27,10 @@ async function attackerLink(browser: Browser): Promise<{ flow: string; link: str
   const context = await browser.newContext({ baseURL: EMAIL_LINK_HOST, javaScriptEnabled: false });
   try {
     const page = await context.newPage();
-    const widget = hostWidgetOf(page, { scripts: false });
-    await page.goto('/login');
-    await widget.card('providerChooser', 'Sign in');
-    await enterEmail(widget, email);
-    await widget.card('emailLinkSent', 'Sign-in email sent');
+    const link = await askForSignInLink(page, hostWidgetOf(page, { scripts: false }), email);
     const flow = (await context.cookies()).find((c) => c.name === 'doorway_flow')?.value ?? '';
     expect(flow).not.toBe('');
-    return { flow, link: emailSignInUrl(await lastOobCode(email, 'EMAIL_SIGNIN')) };
+    return { flow, link };
   } finally {
     await context.close();
   }

@@ -8,9 +8,8 @@ import { expect, signUp, test } from '../backends.ts';
 import {
   expectMarked,
   lastUsedCookie,
+  signInWithPassword,
   signOutToChooser,
-  submitPassword,
-  toPasswordSignIn,
   uiText,
   uniqueEmail,
 } from '../host-pages.ts';
@@ -59,8 +58,7 @@ test.describe('"Last used" on the host', () => {
       await page.goto('/login');
       await widget.card('providerChooser', uiText.providerChooserTitle);
       await expect(widget.root.getByText(uiText.lastUsed, { exact: true })).toHaveCount(0);
-      await toPasswordSignIn(widget, email);
-      await submitPassword(widget, 'secret123');
+      await signInWithPassword(widget, email, 'secret123');
       await expect(page).toHaveURL('/account');
       await expect(account.value('Signed in with')).toHaveText('password');
       expect(await lastUsedCookie(context)).toBe('email');

@@ -19,6 +19,10 @@ import {
 test.use({ javaScriptEnabled: false });
 
 test.describe('sign-in page with JavaScript turned off', () => {
+  // Each card's markup is axe-checked on a copy served to a second page: as long on either host as the
+  // `remix-host-supabase` project's journeys (e2e/playwright.config.ts).
+  test.describe.configure({ timeout: 120_000 });
+
   test('sign up (with the name), the account page, sign out by its form, sign in again', async ({
     page,
     backend,
