@@ -1,24 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { normalizeConfig } from '../src/config.ts';
 import { type FirebaseUiConfig, fromFirebaseUiConfig } from '../src/firebaseui.ts';
-import type { SignInResult } from '../src/provider.ts';
+import { annSignIn } from './results.ts';
 
 const ORIGIN = 'https://app.example';
 
-const RESULT: SignInResult = {
-  user: {
-    uid: 'u1',
-    email: 'ann@example.com',
-    displayName: 'Ann',
-    phoneNumber: null,
-    emailVerified: true,
-    isAnonymous: false,
-    providerIds: ['password'],
-    tenantId: null,
-  },
-  isNewUser: true,
-  providerId: 'password',
-};
+const RESULT = annSignIn(true);
 
 describe('fromFirebaseUiConfig (#33)', () => {
   it('converts a typical FirebaseUI v6 config, which then normalises', () => {

@@ -3,10 +3,11 @@ import { normalizeConfig, type WidgetConfigInput } from '../src/config.ts';
 import type { ErrorInfo } from '../src/errors.ts';
 import type { FlowEvent } from '../src/events.ts';
 import type { Effect } from '../src/ops.ts';
-import type { ProviderCapabilities, SignInResult } from '../src/provider.ts';
+import type { ProviderCapabilities } from '../src/provider.ts';
 import { type FlowContext, initialState } from '../src/start.ts';
 import type { FlowState } from '../src/states.ts';
 import { transition } from '../src/transition.ts';
+import { annSignIn } from './results.ts';
 
 const ORIGIN = 'https://app.example';
 const CAPS: ProviderCapabilities = {
@@ -30,20 +31,7 @@ const CAPS: ProviderCapabilities = {
   ],
   captcha: true,
 };
-const RESULT: SignInResult = {
-  user: {
-    uid: 'u1',
-    email: 'ann@example.com',
-    displayName: 'Ann',
-    phoneNumber: null,
-    emailVerified: true,
-    isAnonymous: false,
-    providerIds: ['password'],
-    tenantId: null,
-  },
-  isNewUser: false,
-  providerId: 'password',
-};
+const RESULT = annSignIn();
 
 /** A tiny driver over the pure transition: keeps state and the effects of the last step. */
 function driver(
