@@ -111,10 +111,10 @@ if (existsSync(join(root, 'scripts', 'consumer.mjs')))
   ]);
 
 // Every package as npm would publish it: publint --strict, arethetypeswrong (ESM-only), an import audit and
-// the tarball's file list (no tests, no test types, no double outside its own package). After the consumer
-// step, which builds them.
+// the tarball's file list (no tests, no test types, no double outside its own package). It builds each
+// package first: the consumer step packs a clean copy of the repository and leaves no dist/ here.
 if (existsSync(join(root, 'scripts', 'check-packages.mjs')))
-  steps.push(['packages', process.execPath, [join(root, 'scripts', 'check-packages.mjs'), '--no-build']]);
+  steps.push(['packages', process.execPath, [join(root, 'scripts', 'check-packages.mjs')]]);
 
 /** A step's JSON results (vitest or Playwright), or null if it wrote none. */
 function results(file) {
