@@ -239,8 +239,9 @@ export function SignInWidget(props: SignInWidgetProps) {
   const view = snapshot.card === 'providerChooser' && snapshot.chooseTenant ? 'tenantChooser' : snapshot.card;
   const root = useRef<HTMLDivElement>(null);
   // Focus and title after each render (the cards chunk's `settle`: no change happens before it is there).
+  // After a failed load of the chunk, a render does not start another one: the widget's Retry does.
   useEffect(() => {
-    loadCards().then((c) => c.settle(root.current, snapshot, props), noop);
+    if (!cardsFailed()) loadCards().then((c) => c.settle(root.current, snapshot, props), noop);
   });
 
   if (conflict) {
