@@ -65,24 +65,37 @@ function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET);
 }
 
+/** At 320 px: no horizontal scrolling, 44×44 px targets, axe-core, and the picture. */
+async function checkNarrow(page: Page, view: GalleryView, theme: Theme): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect.soft(scrollWidth, 'page width (no horizontal scrolling)').toBeLessThanOrEqual(clientWidth);
+  expect.soft(await smallTargets(page), `targets under ${MIN_TARGET}×${MIN_TARGET} px`).toEqual([]);
+  await expectNoAxeViolations(page);
+  await expect(page.locator('.doorway')).toHaveScreenshot(['320', `${view}-${theme}.png`], PICTURE);
+}
+
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
-    test.use({ colorScheme: theme });
+    test.use({ colorScheme: theme, viewport: { width: 1280, height: 800 } });
 
-    test.describe('1280 px', () => {
-      test.use({ viewport: { width: 1280, height: 800 } });
-      for (const view of GALLERY_VIEWS) {
-        test(`${view} looks as in docs/cards/${view}-${theme}.png`, async ({ page }) => {
-          await openCard(page, view, theme);
-          await expect(page.locator('.doorway')).toHaveScreenshot(`${view}-${theme}.png`, PICTURE);
-        });
-      }
-    });
+    // One page per card and theme, both widths: the card's page loads once for its two pictures.
+    for (const view of GALLERY_VIEWS) {
+      test(`${view} looks as in docs/cards/${view}-${theme}.png; at 320 px it fits, has 44×44 px targets, passes axe-core and looks as in docs/cards/320/${view}-${theme}.png`, async ({
+        page,
+      }) => {
+        await openCard(page, view, theme);
+        await expect(page.locator('.doorway')).toHaveScreenshot(`${view}-${theme}.png`, PICTURE);
+        await checkNarrow(page, view, theme);
+      });
+    }
 
     test(`the chooser marks the option last used, as in docs/cards/providerChooser-lastUsed-${theme}.png`, async ({
       page,
     }) => {
-      await page.setViewportSize({ width: 1280, height: 800 });
       await openCard(page, 'providerChooser', theme, '&lastUsed=github.com');
       const github = page.getByRole('button', { name: 'Sign in with GitHub', exact: true });
       await expect(github).toHaveAccessibleDescription('Last used');
@@ -90,25 +103,6 @@ for (const theme of THEMES) {
         `providerChooser-lastUsed-${theme}.png`,
         PICTURE,
       );
-    });
-
-    test.describe('320 px', () => {
-      test.use({ viewport: { width: 320, height: 640 } });
-      for (const view of GALLERY_VIEWS) {
-        test(`${view} fits, has 44×44 px targets, passes axe-core and looks as in docs/cards/320/${view}-${theme}.png`, async ({
-          page,
-        }) => {
-          await openCard(page, view, theme);
-          const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-            scrollWidth: document.documentElement.scrollWidth,
-            clientWidth: document.documentElement.clientWidth,
-          }));
-          expect.soft(scrollWidth, 'page width (no horizontal scrolling)').toBeLessThanOrEqual(clientWidth);
-          expect.soft(await smallTargets(page), `targets under ${MIN_TARGET}×${MIN_TARGET} px`).toEqual([]);
-          await expectNoAxeViolations(page);
-          await expect(page.locator('.doorway')).toHaveScreenshot(['320', `${view}-${theme}.png`], PICTURE);
-        });
-      }
     });
   });
 }
