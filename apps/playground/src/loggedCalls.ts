@@ -3,7 +3,13 @@
  * captcha verifier as a placeholder, solved on replay), and `provider.secondFactors` with its calls logged.
  * @module
  */
-import type { FakeMethod, FakeProvider, PasskeyMethod, SecondFactorMethod } from '@doorway/adapter-fake';
+import type {
+  AccountMethod,
+  FakeMethod,
+  FakeProvider,
+  PasskeyMethod,
+  SecondFactorMethod,
+} from '@doorway/adapter-fake';
 import { AuthError, type SecondFactorOperations } from '@doorway/auth-core';
 
 /** Records one call in the log, with the arguments it was called with. */
@@ -41,10 +47,12 @@ export function replayArgs(fake: FakeProvider, method: FakeMethod, args: readonl
 
 /** The fake's method of a logged call (`secondFactors.*` on `fake.secondFactors`). */
 export function methodOf(fake: FakeProvider, method: FakeMethod): (...args: unknown[]) => Promise<unknown> {
-  // Passkey calls are never logged (the browser's authenticator cannot be replayed).
-  if (method.startsWith('passkeys.')) throw new AuthError('operation-not-allowed');
+  // Passkey calls are never logged (the browser's authenticator cannot be replayed), nor are account
+  // operations (the world log replays sign-in and second factors).
+  if (method.startsWith('passkeys.') || method.startsWith('account.'))
+    throw new AuthError('operation-not-allowed');
   if (!method.startsWith('secondFactors.')) {
-    return fake[method as Exclude<FakeMethod, SecondFactorMethod | PasskeyMethod>] as (
+    return fake[method as Exclude<FakeMethod, SecondFactorMethod | PasskeyMethod | AccountMethod>] as (
       ...a: unknown[]
     ) => Promise<unknown>;
   }

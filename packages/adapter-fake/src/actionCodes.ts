@@ -138,14 +138,22 @@ export function applyActionCode(ctx: FakeContext, s: Session, code: string): voi
     case 'recoverEmail':
     case 'verifyAndChangeEmail': {
       const target = row.info.email ?? fail('invalid-action-code');
+      const old = user.email;
       user.email = freeEmail(ctx.world, target, user.tenantId, user);
       user.emailVerified = true;
+      if (row.recoverable === true && old !== null) mailRecovery(ctx, s, user, old);
       break;
     }
     default:
       user.secondFactors = user.secondFactors.filter((f) => f.uid !== row.factor);
   }
   row.used = true;
+}
+
+// After the user's own email change: the old address may undo it.
+function mailRecovery(ctx: FakeContext, s: Session, user: UserRow, old: string): void {
+  const info: ActionCodeInfo = { operation: 'recoverEmail', email: old, previousEmail: user.email };
+  issueCode(ctx, s.tenantId, { kind: 'recoverEmail', to: old, uid: user.uid, info }, undefined);
 }
 
 // Admin emails are issued from the main session (the code still belongs to its user's tenant).

@@ -3,7 +3,21 @@
  * operation through the fault wrapper. The provider is one client; the server provider opens others.
  * @module
  */
-import type { AuthProvider, PasskeyOperations, SecondFactorOperations } from '@doorway/auth-core';
+import type {
+  AccountOperations,
+  AuthProvider,
+  PasskeyOperations,
+  SecondFactorOperations,
+} from '@doorway/auth-core';
+import {
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  listMethods,
+  signOutOtherSessions,
+  unlink,
+  updateProfile,
+} from './account.ts';
 import {
   applyActionCode,
   checkActionCode,
@@ -77,9 +91,25 @@ function passkeyClient(ctx: FakeContext, s: Session): PasskeyOperations {
   };
 }
 
+/** `provider.account` on session `s`: each operation through the fault wrapper, as `account.*`. */
+function accountClient(ctx: FakeContext, s: Session): AccountOperations {
+  return {
+    updateProfile: (profile) => call(ctx, 'account.updateProfile', () => updateProfile(ctx, s, profile)),
+    changeEmail: (newEmail, settings) =>
+      call(ctx, 'account.changeEmail', () => changeEmail(ctx, s, newEmail, settings)),
+    changePassword: (newPassword, currentPassword) =>
+      call(ctx, 'account.changePassword', () => changePassword(ctx, s, newPassword, currentPassword)),
+    listMethods: () => call(ctx, 'account.listMethods', () => listMethods(ctx, s)),
+    unlink: (method) => call(ctx, 'account.unlink', () => unlink(ctx, s, method)),
+    signOutOtherSessions: () => call(ctx, 'account.signOutOtherSessions', () => signOutOtherSessions(ctx, s)),
+    deleteAccount: () => call(ctx, 'account.deleteAccount', () => deleteAccount(ctx, s)),
+  };
+}
+
 /**
  * An `AuthProvider` on session `s` of the world in `ctx`, with `extra` properties (e.g. `backend`),
- * `secondFactors` when the provider offers any, and `passkeys` when it offers them.
+ * `secondFactors` when the provider offers any, `passkeys` when it offers them, and `account` when it offers
+ * an account operation.
  */
 export function createClient<T extends object>(ctx: FakeContext, s: Session, extra: T): AuthProvider & T {
   const { world } = ctx;
@@ -88,6 +118,7 @@ export function createClient<T extends object>(ctx: FakeContext, s: Session, ext
     ...extra,
     ...(offersSecondFactors ? { secondFactors: secondFactorClient(ctx, s) } : {}),
     ...(ctx.config.baseCapabilities.passkeys === true ? { passkeys: passkeyClient(ctx, s) } : {}),
+    ...((ctx.config.baseCapabilities.account ?? []).length > 0 ? { account: accountClient(ctx, s) } : {}),
     get capabilities() {
       return world.capabilities;
     },

@@ -3,7 +3,12 @@
  * their defaults.
  * @module
  */
-import { ACTION_MODES, type ProviderCapabilities, type WebAuthnClient } from '@doorway/auth-core';
+import {
+  ACCOUNT_OPERATIONS,
+  ACTION_MODES,
+  type ProviderCapabilities,
+  type WebAuthnClient,
+} from '@doorway/auth-core';
 import { createBrowserWebAuthnClient } from './browser/webauthn.ts';
 import type { FakeClock, FakeFaults, FakeProviderOptions, FakeStorage } from './types.ts';
 import { createMemoryStorage } from './util.ts';
@@ -111,6 +116,7 @@ export function createConfig(options: FakeProviderOptions): FakeConfig {
       captcha: true,
       secondFactors: ['phone', 'totp'],
       passkeys: true,
+      account: [...ACCOUNT_OPERATIONS],
       ...options.capabilities,
     },
     options,

@@ -3,7 +3,7 @@
  * @module
  */
 import type { AuthUser } from '@doorway/auth-core';
-import { toAuthUser } from './users.ts';
+import { signedInRow, toAuthUser } from './users.ts';
 import type { Session, World } from './world.ts';
 
 function sameUser(a: AuthUser, b: AuthUser): boolean {
@@ -12,7 +12,7 @@ function sameUser(a: AuthUser, b: AuthUser): boolean {
 
 /** `getCurrentUser`: the same object while the user's data is unchanged (callers compare by identity). */
 export function getCurrentUser(world: World, s: Session): AuthUser | null {
-  const row = s.currentUid === null ? undefined : world.users.get(s.currentUid);
+  const row = signedInRow(world, s);
   if (row === undefined) {
     s.lastUser = null;
     return null;

@@ -4,6 +4,7 @@
  * @module
  */
 import type {
+  AccountOperations,
   ActionLinkSettings,
   AuthErrorDetails,
   AuthProvider,
@@ -38,11 +39,14 @@ export type SecondFactorMethod = `secondFactors.${keyof SecondFactorOperations}`
 /** The {@link PasskeyOperations} of `provider.passkeys`, by name, as the call log names them. */
 export type PasskeyMethod = `passkeys.${keyof PasskeyOperations}`;
 
+/** The {@link AccountOperations} of `provider.account`, by name, as the call log names them. */
+export type AccountMethod = `account.${keyof AccountOperations}`;
+
 /**
- * Every asynchronous call the fake logs and can fail: a provider method, a second-factor operation or a
- * passkey operation.
+ * Every asynchronous call the fake logs and can fail: a provider method, a second-factor, passkey or
+ * account operation.
  */
-export type FakeMethod = ProviderMethod | SecondFactorMethod | PasskeyMethod;
+export type FakeMethod = ProviderMethod | SecondFactorMethod | PasskeyMethod | AccountMethod;
 
 /** Kinds of email the fake backend sends. */
 export type FakeEmailKind =
@@ -337,7 +341,7 @@ export interface FakeBackend {
   listUsers(tenantId?: string | null): FakeUserRecord[];
   /** Changes a user. Throws `user-not-found`. */
   updateUser(uid: string, patch: FakeUserPatch): void;
-  /** Deletes a user (and signs it out if current). */
+  /** Deletes a user (and its passkeys) and signs it out of every session. */
   deleteUser(uid: string): void;
   /** Emails a verifyEmail link to the user's address. */
   sendVerificationEmail(uid: string, settings?: ActionLinkSettings): OutboxEmail;

@@ -25,7 +25,7 @@ import type {
   FakeUserRecord,
 } from './types.ts';
 import { fail, maskPhone, normalizePhone } from './util.ts';
-import { type FakeContext, nextId, type Session, type UserRow, type World } from './world.ts';
+import { type FakeContext, nextId, type Session, sessionStamp, type UserRow, type World } from './world.ts';
 
 /** Users of a tenant, oldest first. */
 export function usersOf(world: World, tenant: string | null): UserRow[] {
@@ -217,6 +217,7 @@ export function signInAs(
 ): SignInResult {
   if (row.disabled) fail('user-disabled');
   s.currentUid = row.uid;
+  s.signedInAt = sessionStamp();
   const result: SignInResult = { user: toAuthUser(row), isNewUser, providerId };
   if (credential !== undefined) result.credential = credential;
   return result;
@@ -268,10 +269,26 @@ export function signInFirstFactor(
   return fail('second-factor-required', { challenge });
 }
 
+/**
+ * The user signed in on `s`, if any: a session the user signed out of everywhere since (or whose user was
+ * deleted) is signed out.
+ */
+export function signedInRow(world: World, s: Session): UserRow | undefined {
+  const row = s.currentUid === null ? undefined : world.users.get(s.currentUid);
+  if (row !== undefined && s.signedInAt >= (world.signedOutBefore.get(row.uid) ?? 0)) return row;
+  s.currentUid = null;
+  return undefined;
+}
+
+/** Signs the user out of every session but `keep` (none: all). */
+export function signOutEverywhere(world: World, uid: string, keep?: Session): void {
+  world.signedOutBefore.set(uid, sessionStamp());
+  if (keep !== undefined) keep.signedInAt = sessionStamp();
+}
+
 /** The user signed in on `s`, or `requires-recent-login` (what linking needs). */
 export function currentRow(world: World, s: Session): UserRow {
-  const row = s.currentUid === null ? undefined : world.users.get(s.currentUid);
-  return row ?? fail('requires-recent-login');
+  return signedInRow(world, s) ?? fail('requires-recent-login');
 }
 
 /** The admin's `updateUser`: changes the given fields; emails and phones are checked as on creation. */
@@ -299,4 +316,5 @@ export function deleteUser(world: World, uid: string): void {
     if (passkey.uid === uid) world.passkeys.credentials.delete(id);
   }
   if (world.main.currentUid === uid) world.main.currentUid = null;
+  signOutEverywhere(world, uid);
 }

@@ -38,6 +38,8 @@ export interface CodeRow {
   info: ActionCodeInfo;
   /** The enrolment id (`uid`) of the second factor a revertSecondFactorAddition code removes. */
   factor: string | null;
+  /** verifyAndChangeEmail from the user's own change: once applied, the old address gets a recoverEmail code. */
+  recoverable?: boolean;
   expiresAt: number;
   used: boolean;
 }
@@ -134,6 +136,16 @@ export interface Session {
   currentUid: string | null;
   /** The last user handed out, so the same data keeps the same object. */
   lastUser: AuthUser | null;
+  /** When the user signed in on it, in {@link sessionStamp}s: a sign-out everywhere before then ends it. */
+  signedInAt: number;
+}
+
+let stamps = 0;
+
+/** A new, ever-growing mark of time for sessions (the injected clock may stand still). */
+export function sessionStamp(): number {
+  stamps += 1;
+  return stamps;
 }
 
 /** A failure `failNth` planned: it fires on the call whose per-method count reaches `at`. */
@@ -172,6 +184,8 @@ export interface World {
     readonly states: WeakMap<object, CaptchaState>;
   };
   readonly listeners: Set<() => void>;
+  /** Per user: sessions signed in before this {@link sessionStamp} are signed out (sign-out everywhere). */
+  readonly signedOutBefore: Map<string, number>;
   /** The advertised capabilities; a new object only when enumeration protection flips. */
   capabilities: ProviderCapabilities;
   ids: (prefix: string) => string;
@@ -187,7 +201,12 @@ export interface FakeContext {
 }
 
 /** A session with no tenant and nobody signed in. */
-export const newSession = (): Session => ({ tenantId: null, currentUid: null, lastUser: null });
+export const newSession = (): Session => ({
+  tenantId: null,
+  currentUid: null,
+  lastUser: null,
+  signedInAt: 0,
+});
 
 /** An empty world for `config`. */
 export function createWorld(config: FakeConfig): World {
@@ -204,6 +223,7 @@ export function createWorld(config: FakeConfig): World {
     idp: { queue: [], popupBlocks: 0 },
     captcha: { autoSolve: true, live: new Set(), states: new WeakMap() },
     listeners: new Set(),
+    signedOutBefore: new Map(),
     capabilities: config.baseCapabilities,
     ids: createCounterIds(),
     smsCodes: createCodeGenerator(config.options.seed ?? 1),
@@ -284,6 +304,7 @@ export function resetWorld(ctx: FakeContext): void {
   world.idp.queue.length = 0;
   world.idp.popupBlocks = 0;
   world.captcha.live.clear();
+  world.signedOutBefore.clear();
   world.main.tenantId = null;
   world.main.currentUid = null;
   world.ids = createCounterIds();

@@ -3,7 +3,7 @@
  * trip, tenant isolation of codes, enumeration protection switched at run time, the calls log, captcha
  * control, the fake IdP and the admin helpers.
  */
-import { ACTION_MODES, type AuthCredential, AuthError } from '@doorway/auth-core';
+import { ACCOUNT_OPERATIONS, ACTION_MODES, type AuthCredential, AuthError } from '@doorway/auth-core';
 import { expectAuthError } from '@doorway/testing';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
@@ -55,6 +55,7 @@ describe('createFakeProvider - capabilities', () => {
       captcha: true,
       secondFactors: ['phone', 'totp'],
       passkeys: true,
+      account: [...ACCOUNT_OPERATIONS],
     });
     expect(setup().provider.capabilities.federated).toEqual(['google.com', 'github.com']);
   });

@@ -7,6 +7,7 @@
  */
 import type { AuthProvider, ProviderCapabilities, SecondFactorOperations } from '@doorway/auth-core';
 import type { Auth } from 'firebase/auth';
+import { browserAccount, FIREBASE_ACCOUNT_OPERATIONS } from './browser/account.ts';
 import {
   applyCode,
   checkCode,
@@ -93,6 +94,7 @@ export function createFirebaseProvider(options: FirebaseProviderOptions): Fireba
   const capabilities: ProviderCapabilities = {
     ...firebaseCapabilities(options, true),
     ...(options.passkeys !== undefined && { passkeys: true }),
+    account: FIREBASE_ACCOUNT_OPERATIONS,
   };
   return {
     auth: ctx.auth,
@@ -122,6 +124,7 @@ export function createFirebaseProvider(options: FirebaseProviderOptions): Fireba
     linkWithCredential: (credential) => credentialLink(ctx, credential),
     signOut: () => signOutUser(ctx),
     ...(capabilities.secondFactors !== undefined && { secondFactors: secondFactorOperations(ctx) }),
+    account: browserAccount(ctx),
     ...(options.passkeys !== undefined && { passkeys: passkeyOperations(ctx, options.passkeys) }),
   };
 }

@@ -77,7 +77,9 @@ export function emulatorInspect(
   return {
     async lastEmailLink(email, kind) {
       const requestType = KIND_TO_REQUEST[kind];
-      const codes = (await oobCodes()).filter((c) => c.email === email && c.requestType === requestType);
+      // A verify-and-change code is mailed to the new address; the emulator lists it under the old one.
+      const to = (c: OobCode) => (requestType === 'VERIFY_AND_CHANGE_EMAIL' ? c.newEmail : c.email);
+      const codes = (await oobCodes()).filter((c) => to(c) === email && c.requestType === requestType);
       return codes.at(-1)?.oobLink ?? null;
     },
     async lastSmsCode(phoneNumber) {

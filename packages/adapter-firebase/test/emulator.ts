@@ -78,6 +78,8 @@ export interface OobCode {
     | 'RECOVER_EMAIL'
     | 'VERIFY_AND_CHANGE_EMAIL';
   oobCode: string;
+  /** VERIFY_AND_CHANGE_EMAIL: the address the code changes the account to (the one Firebase mails). */
+  newEmail?: string;
   oobLink: string;
 }
 

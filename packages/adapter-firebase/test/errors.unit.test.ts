@@ -311,7 +311,10 @@ describe('createFirebaseProvider', () => {
       actionCodes: [...ACTION_MODES],
       captcha: true,
       secondFactors: ['phone', 'totp'],
+      // Revoking other sessions' refresh tokens is an Admin SDK operation: not offered in the browser.
+      account: ['updateProfile', 'changeEmail', 'changePassword', 'listMethods', 'unlink', 'deleteAccount'],
     });
+    expect(provider.account).toBeDefined();
   });
 
   it('capabilities - should declare the second factors the host names, and none for an empty list', () => {

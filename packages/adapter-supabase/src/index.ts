@@ -5,6 +5,7 @@
  * @module
  */
 import type { LazyProvider } from '@doorway/auth-core';
+import { browserAccount } from './browser/account.ts';
 import {
   applyActionCode,
   checkActionCode,
@@ -118,6 +119,7 @@ export function createSupabaseProvider(
     signOut: () => signOut(ctx),
     ...(ctx.capabilities.secondFactors ? { secondFactors: browserSecondFactors(ctx) } : {}),
     ...(ctx.capabilities.passkeys ? { passkeys: browserPasskeys(ctx) } : {}),
+    account: browserAccount(ctx),
   };
 }
 

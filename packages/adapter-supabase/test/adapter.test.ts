@@ -151,6 +151,9 @@ describe('toAuthError - the error table', () => {
     ['webauthn_challenge_expired', 'passkey', 'session-expired'],
     ['webauthn_verification_failed', 'passkey', 'passkey-invalid'],
     ['webauthn_credential_exists', 'passkey', 'credential-already-in-use'],
+    ['single_identity_not_deletable', 'account', 'last-sign-in-method'],
+    ['identity_not_found', 'account', 'operation-not-allowed'],
+    ['email_conflict_identity_not_deletable', 'account', 'operation-not-allowed'],
   ];
 
   it('SUPABASE_ERROR_TABLE - should have an expectation for every code it maps', () => {
@@ -597,6 +600,14 @@ describe('provider', () => {
       captcha: false,
       secondFactors: ['totp', 'phone'],
       passkeys: true,
+      account: [
+        'updateProfile',
+        'changeEmail',
+        'changePassword',
+        'listMethods',
+        'unlink',
+        'signOutOtherSessions',
+      ],
     });
     const { provider: noMfa } = createSupabaseHarness({ settings: { secondFactors: [] } });
     expect(noMfa.capabilities.secondFactors).toBeUndefined();

@@ -109,6 +109,11 @@ export function createSupabaseHarness(options: SupabaseHarnessOptions = {}): Sup
       popupPollIntervalMs: 1,
       passkeys: true,
       webAuthn: { client: authenticator },
+      // What account.changeEmail answers follows the double's project setting.
+      // (with "Confirm email" off, GoTrue takes one confirmation even then).
+      secureEmailChange:
+        (options.double?.secureEmailChange ?? CONTRACT_PROJECT.secureEmailChange ?? true) &&
+        !(options.double?.mailerAutoconfirm ?? CONTRACT_PROJECT.mailerAutoconfirm),
       ...options.settings,
     },
   );

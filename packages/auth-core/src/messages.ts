@@ -64,6 +64,8 @@ export const errorMessages = {
   'passkeys-unsupported': "This browser can't use passkeys. Try another way to sign in.",
   'passkey-cancelled': 'Passkey sign-in was cancelled. Try again or use another way to sign in.',
   'passkey-limit': "You can't add more passkeys to this account. Remove one first.",
+  // Account management: removing the account's only sign-in method.
+  'last-sign-in-method': "You can't remove your only way to sign in.",
   // A card posted to a server (scripts off or not loaded yet) that only a browser can complete.
   'javascript-required':
     'Signing in this way needs JavaScript. Turn on JavaScript in your browser and try again.',

@@ -145,6 +145,11 @@ export interface ProviderCapabilities {
    * ({@link AuthProvider.passkeys}). Absent: none.
    */
   passkeys?: boolean;
+  /**
+   * The account operations the signed-in user may run on their own account ({@link AuthProvider.account}).
+   * Absent or empty: none.
+   */
+  account?: readonly AccountOperation[];
 }
 
 /** A kind of second factor: a code by text message, or from an authenticator app (TOTP, RFC 6238). */
@@ -274,6 +279,73 @@ export interface PasskeyOperations {
   remove(id: string): Promise<void>;
 }
 
+/** One of the {@link AccountOperations}, as `capabilities.account` lists them. */
+export type AccountOperation =
+  | 'updateProfile'
+  | 'changeEmail'
+  | 'changePassword'
+  | 'listMethods'
+  | 'unlink'
+  | 'signOutOtherSessions'
+  | 'deleteAccount';
+
+/** Every {@link AccountOperation}, in the order of {@link AccountOperations}. */
+export const ACCOUNT_OPERATIONS: readonly AccountOperation[] = [
+  'updateProfile',
+  'changeEmail',
+  'changePassword',
+  'listMethods',
+  'unlink',
+  'signOutOtherSessions',
+  'deleteAccount',
+];
+
+/** What {@link AccountOperations.changeEmail} started: the change waits for its confirmation. */
+export interface PendingEmailChange {
+  /** The address the account gets once the change is confirmed; until then the user keeps the old one. */
+  pendingEmail: string;
+  /**
+   * Who must confirm by following an emailed link: `new` (the new address only) or `both` (the current
+   * address too).
+   */
+  confirmBy: 'new' | 'both';
+}
+
+/**
+ * Self-service account management for the signed-in user. Present when `capabilities.account` lists an
+ * operation; an operation it leaves out rejects `operation-not-allowed`. Every operation rejects
+ * `requires-recent-login` with nobody signed in, and where the backend wants a fresh sign-in first.
+ * Rejections besides those listed: `network-request-failed`, `generic`.
+ */
+export interface AccountOperations {
+  /** Sets the display name (`null` or blank: none). Resolves the updated user. */
+  updateProfile(profile: { displayName: string | null }): Promise<AuthUser>;
+  /**
+   * Starts a change of the account's email the backend's safe way: the new address confirms by an emailed
+   * link (on some backends the current one too) before the account uses it; the user keeps the current
+   * address until then. Rejects: `invalid-email`, `email-already-in-use`, `invalid-continue-uri`.
+   */
+  changeEmail(newEmail: string, settings?: ActionLinkSettings): Promise<PendingEmailChange>;
+  /**
+   * Sets a new password, with the rules of sign-up; on an account without one, adds the `password` method.
+   * With `currentPassword`, checks it first. Other sessions of the user may end. Rejects: `weak-password`,
+   * `wrong-password` (a wrong `currentPassword`).
+   */
+  changePassword(newPassword: string, currentPassword?: string): Promise<void>;
+  /** The sign-in methods linked to the account (as {@link AuthUser.providerIds}), fresh from the backend. */
+  listMethods(): Promise<SignInMethod[]>;
+  /**
+   * Removes a linked sign-in method. Resolves the updated user. Rejects: `last-sign-in-method` (it is the
+   * account's only one), `operation-not-allowed` (the account does not have it, or the backend cannot
+   * remove it).
+   */
+  unlink(method: SignInMethod): Promise<AuthUser>;
+  /** Ends the user's sessions everywhere but here; this one stays signed in. */
+  signOutOtherSessions(): Promise<void>;
+  /** Deletes the account and signs it out everywhere. */
+  deleteAccount(): Promise<void>;
+}
+
 /**
  * The provider interface. Every method rejects only with {@link AuthError}; the codes listed per method are
  * the ones the contract suite checks. Any method may also reject with `network-request-failed`,
@@ -354,4 +426,6 @@ export interface AuthProvider {
   readonly secondFactors?: SecondFactorOperations;
   /** Passkeys, when `capabilities.passkeys` is `true`. */
   readonly passkeys?: PasskeyOperations;
+  /** The signed-in user's own account, when `capabilities.account` lists an operation. */
+  readonly account?: AccountOperations;
 }

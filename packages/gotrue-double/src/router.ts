@@ -10,6 +10,7 @@ import { type LimiterName, limitRequest } from './limits.ts';
 import { errorResponse, json, redirect } from './responses.ts';
 import { authorize, callback, linkAuthorize } from './routes/external.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.ts';
+import { deleteIdentity } from './routes/identities.ts';
 import { logout } from './routes/logout.ts';
 import { otpRoute } from './routes/otp.ts';
 import {
@@ -63,6 +64,8 @@ const ROUTES: Record<string, Handler> = {
   'DELETE /passkeys/{passkey_id}': (ctx, request, _, p) => deletePasskey(ctx, request, p.passkey_id ?? ''),
   'GET /authorize': (ctx, _, q) => redirect(authorize(ctx, q, null)),
   'GET /user/identities/authorize': linkAuthorize,
+  'DELETE /user/identities/{identity_id}': (ctx, request, _, p) =>
+    deleteIdentity(ctx, request, p.identity_id ?? ''),
   'GET /callback': (ctx, _, q) => redirect(callback(ctx, q)),
   'GET /settings': (ctx) => json(settingsJson(ctx)),
   'GET /health': () => json(HEALTH),

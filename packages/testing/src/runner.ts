@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, type RunnerTestSuite } from 'vitest';
 import { requireValue } from './assert.ts';
 import { type ContractContext, createContractContext } from './context.ts';
+import { accountTests } from './groups/account.ts';
 import { actionCodeTests } from './groups/actionCodes.ts';
 import { anonymousTests } from './groups/anonymous.ts';
 import { basicsTests } from './groups/basics.ts';
@@ -32,6 +33,7 @@ const GROUPS: readonly ((h: ContractContext) => void)[] = [
   phoneTests,
   secondFactorTests,
   passkeyTests,
+  accountTests,
   federatedCredentialTests,
   federatedPopupTests,
   federatedRedirectTests,
@@ -46,7 +48,8 @@ const GROUPS: readonly ((h: ContractContext) => void)[] = [
  * Groups run only where the provider (or `options.capabilities`) declares the capability, and some need
  * an optional harness hook (`actionCode`, `federatedCredential`, `idp`, `disableUser`, `authenticator`);
  * their titles say which. The second-factor group runs the kinds `capabilities.secondFactors` lists (with
- * `password`); the passkeys group needs `capabilities.passkeys`, `password` and an `inspect.authenticator`.
+ * `password`); the passkeys group needs `capabilities.passkeys`, `password` and an `inspect.authenticator`; the
+ * account group runs the operations `capabilities.account` lists (with `password`).
  * When `reliableSignInMethodLookup` is `false`, the enumeration-safe variants run instead: no lookup, and
  * an unknown email fails like a wrong password (`wrong-password`).
  *

@@ -49,8 +49,10 @@ function serverCapabilities(session: AuthProvider): () => ProviderCapabilities {
   return () => {
     if (seen !== session.capabilities || capabilities === null) {
       seen = session.capabilities;
+      // Account management is the browser provider's (no server account page yet).
+      const { account: _account, ...rest } = seen;
       capabilities = {
-        ...seen,
+        ...rest,
         phone: false,
         popup: false,
         redirect: false,
@@ -68,7 +70,7 @@ function serverCapabilities(session: AuthProvider): () => ProviderCapabilities {
  *
  * What needs a browser (captcha, phone, federated popup or redirect, credentials, linking, passkeys) is
  * refused with `operation-not-allowed` or absent; `capabilities` says so (`phone`, `popup`, `redirect`,
- * `captcha`, `passkeys` false). Second
+ * `captcha`, `passkeys` false; no `account`). Second
  * factors work as in the browser (an SMS second factor needs no captcha here): the pending sign-in lives in
  * the backend, so a later request's provider finishes what this one's challenge started.
  * {@link ServerAuthProvider.sessionToken} is an opaque token, `fake-session-1`, `fake-session-2`, … per

@@ -77,6 +77,7 @@ export function createContext(auth: GoTrueClient, settings: SupabaseProviderSett
       captcha: settings.captcha !== undefined,
       secondFactors: settings.secondFactors ?? ['totp', 'phone'],
       passkeys: settings.passkeys === true && passkeyFlagOn(auth),
+      account: true,
     }),
     webAuthn: () => {
       webAuthn ??= createBrowserWebAuthnClient();

@@ -111,6 +111,13 @@ export interface SupabaseProviderSettings {
    * `@simplewebauthn/browser`, loaded on first use); tests pass a software authenticator.
    */
   webAuthn?: { client?: WebAuthnClient };
+  /**
+   * Whether the project confirms an email change at both addresses (GoTrue's
+   * `GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED`, on as GoTrue ships): what `account.changeEmail` answers in
+   * `confirmBy`. With "Confirm email" off (`GOTRUE_MAILER_AUTOCONFIRM`) GoTrue takes one confirmation even
+   * then: pass `false`. Default `true`.
+   */
+  secureEmailChange?: boolean;
   /** The issuer an authenticator app lists new TOTP factors under. Default GoTrue's: the Site URL's host. */
   totpIssuer?: string;
   /** The project's SMS OTP lifetime (Auth → Providers → Phone). Default 60 s, GoTrue's default. */

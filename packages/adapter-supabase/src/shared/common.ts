@@ -4,6 +4,7 @@
  * @module
  */
 import {
+  type AccountOperation,
   AuthError,
   type ProviderCapabilities,
   requireEmail,
@@ -26,7 +27,21 @@ export interface CapabilityOptions {
   secondFactors?: readonly SecondFactorKind[];
   /** Whether passkeys are offered (the browser provider, with the project's passkeys on). */
   passkeys?: boolean;
+  /** Whether account management is offered (the browser provider). */
+  account?: boolean;
 }
+
+/**
+ * The account operations of the browser provider: all but `deleteAccount`, which needs the service key.
+ */
+export const SUPABASE_ACCOUNT_OPERATIONS: readonly AccountOperation[] = Object.freeze([
+  'updateProfile',
+  'changeEmail',
+  'changePassword',
+  'listMethods',
+  'unlink',
+  'signOutOtherSessions',
+] as const);
 
 /** The capabilities of a Supabase provider: the same Supabase, minus what needs a browser. */
 export function supabaseCapabilities(options: CapabilityOptions): ProviderCapabilities {
@@ -45,6 +60,7 @@ export function supabaseCapabilities(options: CapabilityOptions): ProviderCapabi
     captcha: options.captcha,
     ...(options.secondFactors?.length ? { secondFactors: Object.freeze([...options.secondFactors]) } : {}),
     ...(options.passkeys ? { passkeys: true } : {}),
+    ...(options.account ? { account: SUPABASE_ACCOUNT_OPERATIONS } : {}),
   });
 }
 

@@ -26,6 +26,8 @@ export type SupabaseErrorContext =
   | 'anonymous'
   /** `updateUser` on the signed-in user (upgrade, linking, new password). */
   | 'update'
+  /** Account management: unlinking an identity (`unlinkIdentity`). */
+  | 'account'
   /** Enrolling a second factor (`mfa.enroll`, and the challenge and verification that finish it). */
   | 'mfaEnroll'
   /** A sign-in's second factor (`mfa.challenge` and `mfa.verify` on the pending aal1 session). */
@@ -144,6 +146,9 @@ export const SUPABASE_ERROR_TABLE: Readonly<Record<string, SupabaseErrorMapping>
   webauthn_challenge_expired: 'session-expired',
   webauthn_verification_failed: 'passkey-invalid',
   webauthn_credential_exists: 'credential-already-in-use',
+  single_identity_not_deletable: 'last-sign-in-method',
+  identity_not_found: 'operation-not-allowed',
+  email_conflict_identity_not_deletable: 'operation-not-allowed',
 };
 
 /** The catalogue code for a Supabase error code in a context (`generic` when the code is unknown). */
