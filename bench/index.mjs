@@ -3,7 +3,9 @@
 // both bundled the same way with esbuild (ESM, minified, code splitting; React, react-dom and provider
 // SDKs external), gzip level 9. Checks the budgets of DESIGN.md §7 and prints PASS/FAIL for each. Then the
 // Remix host's server figures (bench/server.mjs) and the first usable card of `/login` beside FirebaseUI's
-// uiShown in Chromium (bench/first-card.mjs); `--size-only` skips both; `--bytes` prints sizes in bytes.
+// uiShown in Chromium (bench/first-card.mjs), and the whole sign-in journey beside FirebaseUI's
+// (bench/journey.mjs); `--size-only` skips those three; `--journey-only` runs the journey alone (`--runs N`:
+// journeys of each per condition); `--bytes` prints sizes in bytes.
 //
 // FirebaseUI's peer is firebase ^9/^10, which conflicts with the repo's firebase 12, so it lives in its own
 // folder (bench/firebaseui) with its own lockfile and is installed on demand (bench/firebaseui-install.mjs).
@@ -93,82 +95,97 @@ async function cssSize(file, name) {
   return gz(result.outputFiles[0].contents);
 }
 
-mkdirSync(out, { recursive: true });
+/** Bundles both widgets, prints their sizes and the budgets; returns whether every budget is met. */
+async function benchSizes() {
+  mkdirSync(out, { recursive: true });
 
-const doorway = await bundleJs('doorway', {
-  entryPoints: { doorway: join(root, 'packages', 'ui-cards', 'src', 'index.ts') },
-  conditions: ['@doorway/source'],
-  absWorkingDir: root,
-});
-// The account page's second-factor cards (`@doorway/ui-cards/account`): an entry of its own that the widget
-// never loads, measured apart (with what it shares with the widget counted again).
-const account = await bundleJs('doorway-account', {
-  entryPoints: { account: join(root, 'packages', 'ui-cards', 'src', 'account', 'index.ts') },
-  conditions: ['@doorway/source'],
-  absWorkingDir: root,
-});
-const doorwayCss = await cssSize(join(root, 'packages', 'ui-cards', 'src', 'styles.css'), 'doorway');
-
-let firebaseui = null;
-try {
-  ensureFirebaseui();
-  firebaseui = await bundleJs('firebaseui', {
-    stdin: {
-      contents: "export * from 'firebaseui';",
-      resolveDir: firebaseuiDir,
-      loader: 'js',
-      sourcefile: 'firebaseui-entry.js',
-    },
+  const doorway = await bundleJs('doorway', {
+    entryPoints: { doorway: join(root, 'packages', 'ui-cards', 'src', 'index.ts') },
+    conditions: ['@doorway/source'],
     absWorkingDir: root,
   });
-  firebaseui.css = await cssSize(
-    join(firebaseuiDir, 'node_modules', 'firebaseui', 'dist', 'firebaseui.css'),
-    'firebaseui',
+  // The account page's second-factor cards (`@doorway/ui-cards/account`): an entry of its own that the widget
+  // never loads, measured apart (with what it shares with the widget counted again).
+  const account = await bundleJs('doorway-account', {
+    entryPoints: { account: join(root, 'packages', 'ui-cards', 'src', 'account', 'index.ts') },
+    conditions: ['@doorway/source'],
+    absWorkingDir: root,
+  });
+  const doorwayCss = await cssSize(join(root, 'packages', 'ui-cards', 'src', 'styles.css'), 'doorway');
+
+  let firebaseui = null;
+  try {
+    ensureFirebaseui();
+    firebaseui = await bundleJs('firebaseui', {
+      stdin: {
+        contents: "export * from 'firebaseui';",
+        resolveDir: firebaseuiDir,
+        loader: 'js',
+        sourcefile: 'firebaseui-entry.js',
+      },
+      absWorkingDir: root,
+    });
+    firebaseui.css = await cssSize(
+      join(firebaseuiDir, 'node_modules', 'firebaseui', 'dist', 'firebaseui.css'),
+      'firebaseui',
+    );
+  } catch (error) {
+    console.log(`FirebaseUI comparison skipped: ${error instanceof Error ? error.message : error}`);
+  }
+
+  const pad = (s, n) => String(s).padEnd(n);
+  const padl = (s, n) => String(s).padStart(n);
+  console.log('\nBundle sizes, min+gzip (React, react-dom and provider SDKs external)\n');
+  console.log(`${pad('', 26)}${padl('Doorway', 10)}${padl('FirebaseUI 6.1.0', 18)}${padl('ratio', 8)}`);
+  const row = (label, mine, theirs) =>
+    console.log(
+      `${pad(label, 26)}${padl(kb(mine), 10)}${padl(theirs == null ? '–' : kb(theirs), 18)}${padl(theirs ? (mine / theirs).toFixed(2) : '–', 8)}`,
+    );
+  row('JS, first chunk', doorway.first, firebaseui?.first);
+  row('JS, all chunks', doorway.all, firebaseui?.all);
+  row('CSS', doorwayCss, firebaseui?.css);
+
+  console.log(
+    `\nAccount entry (@doorway/ui-cards/account, not loaded by the widget): ${kb(account.first)} first, ${kb(account.all)} with its lazy QR chunk`,
   );
-} catch (error) {
-  console.log(`FirebaseUI comparison skipped: ${error instanceof Error ? error.message : error}`);
+
+  console.log('\nDoorway chunks:');
+  for (const c of doorway.chunks)
+    console.log(`  ${pad(c.file, 44)}${padl(kb(c.gzip), 10)}${c.initial ? '  (first chunk)' : ''}`);
+
+  console.log('\nBudgets (DESIGN.md §7):');
+  const verdicts = [
+    ['first chunk', doorway.first, BUDGETS.first],
+    ['all chunks', doorway.all, BUDGETS.all],
+    ['CSS', doorwayCss, BUDGETS.css],
+  ].map(([label, size, budget]) => {
+    const pass = size <= budget;
+    console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${pad(label, 12)} ${padl(kb(size), 9)} ≤ ${kb(budget)}`);
+    return pass;
+  });
+  console.log(
+    verdicts.every(Boolean) ? '\nAll budgets met.' : '\nSome budgets are not met (see FAIL above).',
+  );
+  return verdicts.every(Boolean);
 }
 
-const pad = (s, n) => String(s).padEnd(n);
-const padl = (s, n) => String(s).padStart(n);
-console.log('\nBundle sizes, min+gzip (React, react-dom and provider SDKs external)\n');
-console.log(`${pad('', 26)}${padl('Doorway', 10)}${padl('FirebaseUI 6.1.0', 18)}${padl('ratio', 8)}`);
-const row = (label, mine, theirs) =>
-  console.log(
-    `${pad(label, 26)}${padl(kb(mine), 10)}${padl(theirs == null ? '–' : kb(theirs), 18)}${padl(theirs ? (mine / theirs).toFixed(2) : '–', 8)}`,
-  );
-row('JS, first chunk', doorway.first, firebaseui?.first);
-row('JS, all chunks', doorway.all, firebaseui?.all);
-row('CSS', doorwayCss, firebaseui?.css);
-
-console.log(
-  `\nAccount entry (@doorway/ui-cards/account, not loaded by the widget): ${kb(account.first)} first, ${kb(account.all)} with its lazy QR chunk`,
-);
-
-console.log('\nDoorway chunks:');
-for (const c of doorway.chunks)
-  console.log(`  ${pad(c.file, 44)}${padl(kb(c.gzip), 10)}${c.initial ? '  (first chunk)' : ''}`);
-
-console.log('\nBudgets (DESIGN.md §7):');
-const verdicts = [
-  ['first chunk', doorway.first, BUDGETS.first],
-  ['all chunks', doorway.all, BUDGETS.all],
-  ['CSS', doorwayCss, BUDGETS.css],
-].map(([label, size, budget]) => {
-  const pass = size <= budget;
-  console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${pad(label, 12)} ${padl(kb(size), 9)} ≤ ${kb(budget)}`);
-  return pass;
-});
-console.log(verdicts.every(Boolean) ? '\nAll budgets met.' : '\nSome budgets are not met (see FAIL above).');
+const sizeOnly = process.argv.includes('--size-only');
+const journeyOnly = process.argv.includes('--journey-only');
 // `npm run bench -- --strict` makes a missed budget fail the command (for CI gates).
-if (process.argv.includes('--strict') && !verdicts.every(Boolean)) process.exitCode = 1;
-
+const strict = process.argv.includes('--strict');
+if (!journeyOnly && !(await benchSizes()) && strict) process.exitCode = 1;
 // Server figures (bench/server.mjs) and the first usable card (bench/first-card.mjs): they build the Remix
 // host, start the Auth emulator and (the second) Chromium, so `npm run bench -- --size-only` leaves them out.
-if (!process.argv.includes('--size-only')) {
+if (!sizeOnly && !journeyOnly) {
   const { benchServer, printServer } = await import('./server.mjs');
   printServer(await benchServer());
   const { benchFirstCard, printFirstCard } = await import('./first-card.mjs');
   const firstCardMet = printFirstCard(await benchFirstCard());
-  if (process.argv.includes('--strict') && !firstCardMet) process.exitCode = 1;
+  if (strict && !firstCardMet) process.exitCode = 1;
+}
+// The sign-in journey (bench/journey.mjs): its own servers and Chromium again, so `--size-only` leaves it out.
+if (!sizeOnly) {
+  const { benchJourney, printJourney } = await import('./journey.mjs');
+  const finished = printJourney(await benchJourney());
+  if (strict && !finished) process.exitCode = 1;
 }
