@@ -85,7 +85,13 @@ function NumberStep(props: {
     <>
       <Heading focusKey={1}>{accountText.phoneTitle}</Heading>
       <Text>{accountText.phoneText}</Text>
-      <form className="doorway-form" noValidate onSubmit={submit} aria-busy={attempt.pending || undefined}>
+      <form
+        ref={attempt.scope}
+        className="doorway-form"
+        noValidate
+        onSubmit={submit}
+        aria-busy={attempt.pending || undefined}
+      >
         <ErrorNote message={errors.card} attempt={attempt} />
         <Field
           label={accountText.phoneLabel}
@@ -97,7 +103,11 @@ function NumberStep(props: {
           error={errors.phone}
           onChange={(e) => props.setPhone(e.target.value)}
         />
-        {errors.captcha ? <p className="doorway-error">{errors.captcha}</p> : null}
+        {errors.captcha ? (
+          <p className="doorway-error" tabIndex={-1}>
+            {errors.captcha}
+          </p>
+        ) : null}
         <div className="doorway-captcha" ref={captcha.containerRef} />
         <Actions>
           <Button type="submit" disabled={attempt.pending}>
@@ -127,6 +137,11 @@ function CodeStep(
   const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS);
   const errors = errorsFor(attempt.error, ['code', 'captcha']);
   const { captcha, phoneNumber } = props;
+  const ended = countdown.left === 0;
+  // The countdown is said at its end (its start is read with the step, or said as "We sent a new code").
+  useEffect(() => {
+    if (ended) announce(accountText.resendReady);
+  }, [ended, announce]);
 
   const resend = () =>
     attempt.run(async () => {
@@ -164,7 +179,11 @@ function CodeStep(
             </Button>
           )}
         </p>
-        {errors.captcha ? <p className="doorway-error">{errors.captcha}</p> : null}
+        {errors.captcha ? (
+          <p className="doorway-error" tabIndex={-1}>
+            {errors.captcha}
+          </p>
+        ) : null}
         <div className="doorway-captcha" ref={captcha.containerRef} />
       </CodeForm>
     </>

@@ -105,8 +105,12 @@ function Offer(props: PasskeyOfferProps & { announce: (text: string) => void; re
     onAnswer.current?.({ kind: 'declined' });
   };
   return (
-    <section className="doorway doorway-account doorway-passkey-offer" aria-labelledby={headingId}>
-      <h2 id={headingId} className="doorway-title">
+    <section
+      ref={attempt.scope}
+      className="doorway doorway-account doorway-passkey-offer"
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className="doorway-title" tabIndex={-1}>
         {passkeyOfferText.title}
       </h2>
       <OfferBody phase={phase} add={add} decline={decline} attempt={attempt} />

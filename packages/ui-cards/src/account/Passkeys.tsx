@@ -47,7 +47,7 @@ function AddPasskey(props: { ops: PasskeyOperations; onAdded: (passkey: PasskeyI
     });
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={attempt.scope} onSubmit={submit} noValidate>
       <ErrorNote message={errorsFor(attempt.error, []).card} attempt={attempt} />
       <Field
         label={passkeyText.nameLabel}

@@ -28,6 +28,7 @@ export function RemovableItem(props: RemovableItemProps) {
   const moved = useRef(false);
   const questionRef = useRef<HTMLParagraphElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
+  const itemRef = useRef<HTMLLIElement>(null);
   useEffect(() => {
     // Focus follows the question in and back out (never on the first render).
     if (moved.current) (confirming ? questionRef : removeRef).current?.focus();
@@ -40,14 +41,18 @@ export function RemovableItem(props: RemovableItemProps) {
   const confirm = () =>
     attempt.run(async () => {
       await remove();
+      // Focus goes on to the next item's Remove, else to the list's heading, not to <body> with the item.
+      const item = itemRef.current;
+      const next = item?.nextElementSibling?.querySelector('button');
+      (next ?? item?.closest('.doorway-account')?.querySelector('h2'))?.focus();
       onRemoved();
       return null;
     });
   return (
-    <li className="doorway-factor">
+    <li className="doorway-factor" ref={itemRef}>
       {props.children}
       {confirming ? (
-        <div className="doorway-confirm">
+        <div className="doorway-confirm" ref={attempt.scope}>
           <p ref={questionRef} tabIndex={-1} className="doorway-text">
             {accountText.removeQuestion(name)}
           </p>

@@ -64,10 +64,12 @@ function Steps(props: { kinds: readonly SecondFactorKind[]; onChange: SecondFact
       onChange.current?.(next);
     }
     announce(said);
+  };
+  const added = (factor: SecondFactorInfo) => {
+    changed(factors ? [...factors, factor] : null, accountText.added(factorName(factor)));
     show('list');
   };
-  const added = (factor: SecondFactorInfo) =>
-    changed(factors ? [...factors, factor] : null, accountText.added(factorName(factor)));
+  // Focus stays in the list: the item's Remove moved it to the next item or the heading.
   const removed = (factor: SecondFactorInfo) =>
     changed(
       factors ? factors.filter((f) => f.uid !== factor.uid) : null,

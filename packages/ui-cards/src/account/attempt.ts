@@ -6,7 +6,7 @@
  */
 import { type MessageKey, messageFor, toErrorInfo } from '@doorway/auth-core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAttemptEnv } from './env.ts';
+import { type AttemptEnv, useAttemptEnv } from './env.ts';
 
 /** An operation: resolves `null` when done, a validation key when it stopped before calling the provider. */
 export type Operation = () => Promise<MessageKey | null>;
@@ -26,6 +26,12 @@ export interface Attempt {
    * awaits it, then runs that operation again.
    */
   reauthenticate: (() => Promise<boolean>) | null;
+  /**
+   * The step's element (its form, its question) as a ref. Once set, a failure moves focus to its field in
+   * error, else to its error line, and a call started from a control it disables moves focus to the
+   * component's heading (never to the page's `<body>`).
+   */
+  scope: (element: HTMLElement | null) => void;
 }
 
 /** Which input of a step an error belongs to; anything else is shown at the top of the step. */
@@ -52,33 +58,57 @@ export function errorsFor(
   return { [field && fields.includes(field) ? field : 'card']: messageFor(error) };
 }
 
-/** The operations of one step (see {@link Attempt}); failures are announced in the live region. */
+/**
+ * Where focus goes when the operation of `root` (a step's element) failed, and how the failure is said:
+ * once, either by the move of focus to the field in error (its description is the message) or to the error
+ * line, or, when focus is there already or the step has no element, in a live region (assertive after
+ * something the person did, polite for a step's own load).
+ */
+function showFailure(root: HTMLElement | null, text: string, announce: AttemptEnv['announce']): void {
+  const target =
+    root?.querySelector<HTMLElement>('[aria-invalid=true]') ??
+    root?.querySelector<HTMLElement>('.doorway-error');
+  const before = document.activeElement;
+  if (target && target !== before) target.focus();
+  if (!target || document.activeElement !== target || target === before) announce(text, !!root);
+}
+
+/** The operations of one step (see {@link Attempt}); failures are shown as {@link showFailure} says. */
 export function useAttempt(): Attempt {
   const { announce, reauthenticate } = useAttemptEnv();
-  const [state, setState] = useState<{ error: MessageKey | null; pending: boolean }>({
+  const [state, setState] = useState<{ error: MessageKey | null; pending: boolean; failures: number }>({
     error: null,
     pending: false,
+    failures: 0,
   });
   const busy = useRef(false);
   const last = useRef<Operation | null>(null);
   const mounted = useRef(true);
+  const root = useRef<HTMLElement | null>(null);
+  const shown = useRef(0);
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
     };
   }, []);
+  useEffect(() => {
+    if (state.failures === shown.current || state.error === null) return;
+    shown.current = state.failures;
+    showFailure(root.current, messageFor(state.error), announce);
+  }, [state.failures, state.error, announce]);
+  useEffect(() => {
+    const active = document.activeElement as HTMLButtonElement | null;
+    if (!state.pending || !root.current || (active && active !== document.body && !active.disabled)) return;
+    root.current.closest('.doorway-account')?.querySelector<HTMLElement>('h2')?.focus();
+  }, [state.pending]);
 
-  const settle = useCallback(
-    (error: MessageKey | null) => {
-      busy.current = false;
-      // A success often ends the step (it unmounts): nothing left to show then.
-      if (!mounted.current) return;
-      setState({ error, pending: false });
-      if (error !== null) announce(messageFor(error));
-    },
-    [announce],
-  );
+  const settle = useCallback((error: MessageKey | null) => {
+    busy.current = false;
+    // A success often ends the step (it unmounts): nothing left to show then.
+    if (!mounted.current) return;
+    setState((s) => ({ error, pending: false, failures: s.failures + (error === null ? 0 : 1) }));
+  }, []);
 
   const run = useCallback(
     async (op: Operation): Promise<boolean> => {
@@ -116,5 +146,16 @@ export function useAttempt(): Attempt {
   const fail = useCallback((key: MessageKey) => settle(key), [settle]);
   const clear = useCallback(() => setState((s) => ({ ...s, error: null })), []);
   const canReauthenticate = state.error === 'requires-recent-login' && reauthenticate !== undefined;
-  return { ...state, run, fail, clear, reauthenticate: canReauthenticate ? again : null };
+  const scope = useCallback((element: HTMLElement | null) => {
+    root.current = element;
+  }, []);
+  return {
+    error: state.error,
+    pending: state.pending,
+    run,
+    fail,
+    clear,
+    reauthenticate: canReauthenticate ? again : null,
+    scope,
+  };
 }

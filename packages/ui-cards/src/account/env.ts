@@ -19,8 +19,11 @@ export interface AccountProvider {
 
 /** What every operation of an account card needs: the live region and the host's way to sign in again. */
 export interface AttemptEnv {
-  /** Says `text` in the component's polite live region (also when it is the same text again). */
-  announce: (text: string) => void;
+  /**
+   * Says `text` in the component's polite live region, or its assertive one when `urgent` (also when it is
+   * the same text again).
+   */
+  announce: (text: string, urgent?: boolean) => void;
   /** The host's re-authentication, when it gave one: offered on `requires-recent-login`. */
   reauthenticate: (() => Promise<void>) | undefined;
 }

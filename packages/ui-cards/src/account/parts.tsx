@@ -36,7 +36,9 @@ export function ErrorNote(props: { message: string | undefined; attempt: Attempt
   const again = attempt.reauthenticate;
   return (
     <div className="doorway-account-error">
-      <p className="doorway-error">{message}</p>
+      <p className="doorway-error" tabIndex={-1}>
+        {message}
+      </p>
       {again || onRetry ? (
         <Actions>
           <Button type="button" disabled={attempt.pending} onClick={again ? () => void again() : onRetry}>
@@ -85,7 +87,13 @@ export function CodeForm(props: CodeFormProps) {
     });
   };
   return (
-    <form className="doorway-form" noValidate onSubmit={verify} aria-busy={attempt.pending || undefined}>
+    <form
+      ref={attempt.scope}
+      className="doorway-form"
+      noValidate
+      onSubmit={verify}
+      aria-busy={attempt.pending || undefined}
+    >
       <ErrorNote message={errors.card} attempt={attempt} />
       <Field
         label={accountText.codeLabel}
@@ -119,18 +127,26 @@ export function CodeForm(props: CodeFormProps) {
 }
 
 /**
- * The polite live region of an account component (`role="status"`, to render once in it), and `announce`,
- * which says a text in it.
+ * The live regions of an account component (a polite `role="status"` and an assertive `role="alert"`, to
+ * render once in it), and `announce`, which says a text in one of them.
  */
-export function useAnnouncer(): { announce: (text: string) => void; region: ReactNode } {
-  const [said, setSaid] = useState({ text: '', count: 0 });
-  const announce = useCallback((text: string) => setSaid((s) => ({ text, count: s.count + 1 })), []);
-  const region = (
-    <div className="doorway-sr-only" role="status">
-      {/* A new node for every announcement: the same text twice is said twice. */}
-      <span key={said.count}>{said.text}</span>
-    </div>
+export function useAnnouncer(): { announce: (text: string, urgent?: boolean) => void; region: ReactNode } {
+  // Each region's text and how many it has said.
+  const [said, setSaid] = useState({ status: ['', 0] as const, alert: ['', 0] as const });
+  const announce = useCallback(
+    (text: string, urgent = false) =>
+      setSaid((s) => {
+        const role = urgent ? 'alert' : 'status';
+        return { ...s, [role]: [text, s[role][1] + 1] as const };
+      }),
+    [],
   );
+  const region = (['status', 'alert'] as const).map((role) => (
+    <div key={role} className="doorway-sr-only" role={role}>
+      {/* One text, changed in place: a no-break space after every other one makes the same text again a change. */}
+      {said[role][0] && said[role][0] + (said[role][1] % 2 ? '' : '\u00a0')}
+    </div>
+  ));
   return { announce, region };
 }
 

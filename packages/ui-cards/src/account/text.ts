@@ -57,6 +57,7 @@ export const accountText = {
   signInAgain: 'Sign in again',
   resend: 'Resend',
   resendIn: (countdown: string) => `Resend code in ${countdown}`,
+  resendReady: 'You can resend the code now',
 } as const;
 
 /** Headings, labels, buttons and announcements of `<Passkeys>` (Remove and its question are `accountText`'s). */
