@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/ensure.mjs';
 import { answers, HOST_APP, PROJECT_ID, ROOT, stopOnSignal, waitFor } from '../scripts/host.mjs';
 import { ensureFirebaseui, FIREBASEUI_DIR } from './firebaseui-install.mjs';
 
@@ -28,13 +29,6 @@ export const EMAIL_LINK_HOST_PORT = 4342;
 export const STEP_TIMEOUT = 60_000;
 const BUILD_DIR = join(ROOT, '.cache', 'bench-first-card', 'build');
 const PAGE_DIR = join(ROOT, 'bench', '.out', 'firebaseui-page');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** DevTools' "Fast 3G" preset (bytes/s, ms) with its CPU slowdown, as DevTools sends them over CDP. */
 export const FAST_3G = {
@@ -301,7 +295,7 @@ export async function startBench({ name, emailLink = false, log = console.log })
     children.push(await serveBenchHost(HOST_PORT, 'email,phone,google.com,anonymous'));
     if (emailLink) children.push(await serveBenchHost(EMAIL_LINK_HOST_PORT, 'emailLink,phone,google.com'));
     staticServer = await serveFirebaseuiPage();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     return { browser, sizes, stop };
   } catch (error) {
     await stop();

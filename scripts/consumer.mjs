@@ -36,7 +36,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CHROMIUM } from './ensure.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './ensure.mjs';
 import { EXTRA_NODE_MAJORS, envForNode, nodeBinary, nodeVersion } from './node-versions.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -46,13 +46,6 @@ const machineMajor = Number(process.versions.node.split('.')[0]);
 const STEP_TIMEOUT_MS = 5 * 60_000;
 // Packing builds every package (prepack) on a clean copy.
 const PACK_TIMEOUT_MS = 15 * 60_000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function parseArgs(argv) {
   const value = (flag) => {

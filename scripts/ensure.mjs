@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.DOORWAY_CHROMIUM ?? '/usr/bin/chromium';
+/** Its flags for a headless run as root on a closed network (no sandbox, GPU or background fetches). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function run(cmd, args, opts = {}) {
   console.log(`$ ${cmd} ${args.join(' ')}`);
