@@ -7,6 +7,7 @@
  * @module
  */
 import {
+  ACCOUNT_OPERATIONS,
   type AccountOperation,
   type AccountOperations,
   type ActionLinkSettings,
@@ -31,14 +32,9 @@ import { type BrowserContext, requireUser } from './context.ts';
 import { toAuthUser } from './results.ts';
 
 /** The account operations of the browser provider: all but `signOutOtherSessions` (Admin SDK only). */
-export const FIREBASE_ACCOUNT_OPERATIONS: readonly AccountOperation[] = [
-  'updateProfile',
-  'changeEmail',
-  'changePassword',
-  'listMethods',
-  'unlink',
-  'deleteAccount',
-];
+export const FIREBASE_ACCOUNT_OPERATIONS: readonly AccountOperation[] = ACCOUNT_OPERATIONS.filter(
+  (operation) => operation !== 'signOutOtherSessions',
+);
 
 /** `updateProfile`: the display name (`null` or blank: none; Firebase keeps an empty name as none). */
 async function setDisplayName(ctx: BrowserContext, displayName: string | null): Promise<AuthUser> {

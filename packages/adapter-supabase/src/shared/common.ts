@@ -4,6 +4,7 @@
  * @module
  */
 import {
+  ACCOUNT_OPERATIONS,
   type AccountOperation,
   AuthError,
   type ProviderCapabilities,
@@ -34,14 +35,9 @@ export interface CapabilityOptions {
 /**
  * The account operations of the browser provider: all but `deleteAccount`, which needs the service key.
  */
-export const SUPABASE_ACCOUNT_OPERATIONS: readonly AccountOperation[] = Object.freeze([
-  'updateProfile',
-  'changeEmail',
-  'changePassword',
-  'listMethods',
-  'unlink',
-  'signOutOtherSessions',
-] as const);
+export const SUPABASE_ACCOUNT_OPERATIONS: readonly AccountOperation[] = Object.freeze(
+  ACCOUNT_OPERATIONS.filter((operation) => operation !== 'deleteAccount'),
+);
 
 /** The capabilities of a Supabase provider: the same Supabase, minus what needs a browser. */
 export function supabaseCapabilities(options: CapabilityOptions): ProviderCapabilities {
