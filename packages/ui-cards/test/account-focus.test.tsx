@@ -4,43 +4,18 @@
  * error tied to its field and said once (by the move of focus, else by a live region), the resend
  * countdown said only at its end, and what a screen reader says while a text-message factor is added.
  */
-import { createFakeProvider, createManualClock, type FakeUserInput } from '@doorway/adapter-fake';
-import { type AuthError, messageFor, type PasskeyInfo } from '@doorway/auth-core';
+import { messageFor, type PasskeyInfo } from '@doorway/auth-core';
 import { virtual } from '@guidepup/virtual-screen-reader';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountText, Passkeys, passkeyText, SecondFactors } from '../src/account/index.ts';
+import { signedIn } from './accountUser.ts';
 import { settle } from './harness.tsx';
 
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'secret-123';
 const NEW_PHONE = '+15555550123';
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const TAB = '{Tab}';
-
-/** The fake with Ann signed in; her first authenticator factor (if any) passed. */
-async function signedIn(secondFactors: FakeUserInput['secondFactors'] = []) {
-  const fake = createFakeProvider({
-    clock: createManualClock(Date.UTC(2026, 0, 1)),
-    users: [{ email: EMAIL, password: PASSWORD, secondFactors }],
-  });
-  const uid = fake.backend.findUserByEmail(EMAIL)?.uid ?? '';
-  try {
-    await fake.signInWithEmailAndPassword(EMAIL, PASSWORD);
-  } catch (error) {
-    const challenge = (error as AuthError).challenge;
-    const factor = challenge?.factors[0];
-    if (!challenge || !factor || !fake.secondFactors) throw error;
-    const { verificationId } = await fake.secondFactors.startSignIn(challenge, factor.uid);
-    await fake.secondFactors.finishSignIn(
-      challenge,
-      verificationId,
-      fake.backend.totpCode(uid, factor.uid) ?? '',
-    );
-  }
-  return fake;
-}
 
 const heading = (name: string) => screen.getByRole('heading', { level: 2, name });
 /** What a live region says now (a no-break space after every other text makes a repeat a change). */
@@ -79,7 +54,7 @@ afterEach(() => {
 describe('<SecondFactors>: focus and what is said after each step', () => {
   it('adding a text-message factor by keyboard: headings, errors on their field said once, the countdown at its end', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const fake = await signedIn();
+    const { fake } = await signedIn();
     render(<SecondFactors provider={fake} />);
     const user = userEvent.setup({ advanceTimers: () => undefined });
     await settle();
@@ -130,7 +105,7 @@ describe('<SecondFactors>: focus and what is said after each step', () => {
   });
 
   it('removing: focus goes on to the next item, then to the heading after the last one', async () => {
-    const fake = await signedIn([
+    const { fake } = await signedIn([
       { kind: 'totp', secret: SECRET, displayName: 'Phone app' },
       { kind: 'totp', secret: SECRET, displayName: 'Tablet app' },
     ]);
@@ -152,7 +127,7 @@ describe('<SecondFactors>: focus and what is said after each step', () => {
   });
 
   it('"Please login again": the error line takes focus, Sign in again keeps it off <body>, then it is removed in place', async () => {
-    const fake = await signedIn([{ kind: 'totp', secret: SECRET, displayName: 'Phone app' }]);
+    const { fake } = await signedIn([{ kind: 'totp', secret: SECRET, displayName: 'Phone app' }]);
     fake.backend.faults.failNext('secondFactors.unenroll', 'requires-recent-login');
     let signIn: () => void = () => undefined;
     const reauthenticate = () => new Promise<void>((resolve) => (signIn = resolve));
@@ -244,7 +219,7 @@ describe('<SecondFactors> spoken output', () => {
   });
 
   it('adding a text-message factor: a wrong code, then the right one', async () => {
-    const fake = await signedIn();
+    const { fake } = await signedIn();
     const { container } = render(<SecondFactors provider={fake} />);
     await settle();
     await virtual.start({ container });

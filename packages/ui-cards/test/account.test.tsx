@@ -5,13 +5,7 @@
  * without `reauthenticate`, the capability switch, focus, the live region, and axe-core at every step.
  */
 import { createHmac } from 'node:crypto';
-import {
-  createFakeProvider,
-  createManualClock,
-  type FakeProvider,
-  type FakeProviderOptions,
-  type FakeUserInput,
-} from '@doorway/adapter-fake';
+import type { FakeProvider } from '@doorway/adapter-fake';
 import { AuthError, type SecondFactorInfo, uiText } from '@doorway/auth-core';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,12 +13,10 @@ import axe from 'axe-core';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountText, SecondFactors, type SecondFactorsProps } from '../src/account/index.ts';
+import { signedIn } from './accountUser.ts';
 
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'secret-123';
 const WORK = '+15555550100';
 const NEW_PHONE = '+15555550123';
-type Factors = FakeUserInput['secondFactors'];
 
 /** Lets provider promises, the QR chunk's import and the React updates they cause settle. */
 async function settle(): Promise<void> {
@@ -35,31 +27,6 @@ async function settle(): Promise<void> {
 async function expectNoAxeViolations(container: HTMLElement): Promise<void> {
   const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
-}
-
-/** The fake with Ann signed in, her first factor passed (a code from the outbox or her authenticator). */
-async function signedIn(secondFactors: Factors = [], options: FakeProviderOptions = {}) {
-  const clock = createManualClock(Date.UTC(2026, 0, 1));
-  const fake = createFakeProvider({
-    clock,
-    users: [{ email: EMAIL, password: PASSWORD, secondFactors }],
-    ...options,
-  });
-  const uid = fake.backend.findUserByEmail(EMAIL)?.uid ?? '';
-  try {
-    await fake.signInWithEmailAndPassword(EMAIL, PASSWORD);
-  } catch (error) {
-    const challenge = (error as AuthError).challenge;
-    const factor = challenge?.factors[0];
-    if (!challenge || !factor || !fake.secondFactors) throw error;
-    const { verificationId } = await fake.secondFactors.startSignIn(challenge, factor.uid);
-    const code =
-      factor.kind === 'totp' ? fake.backend.totpCode(uid, factor.uid) : fake.backend.outbox.sms.at(-1)?.code;
-    await fake.secondFactors.finishSignIn(challenge, verificationId, code ?? '');
-  }
-  expect(fake.getCurrentUser()?.uid).toBe(uid);
-  fake.backend.clearCalls();
-  return { fake, clock, uid };
 }
 
 function mount(fake: FakeProvider, props: Partial<SecondFactorsProps> = {}) {
