@@ -8,18 +8,23 @@
 //   node scripts/check-packages.mjs               all packages under packages/
 //   node scripts/check-packages.mjs ui-cards      only these (directory names)
 //   node scripts/check-packages.mjs --no-build    check the dist already there
+//   node scripts/check-packages.mjs --root <dir> --no-build
+//                                                 check the packages of a built clean copy of the repository
+//                                                 (`scripts/consumer.mjs --clone <dir>` leaves one)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => join(root, 'node_modules', '.bin', name);
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(repo, 'node_modules', '.bin', name);
 const args = process.argv.slice(2);
+const rootAt = args.indexOf('--root');
+const root = rootAt >= 0 ? resolve(args[rootAt + 1]) : repo;
 const build = !args.includes('--no-build');
-const only = args.filter((a) => !a.startsWith('--'));
+const only = args.filter((a, i) => !a.startsWith('--') && (rootAt < 0 || i !== rootAt + 1));
 
 /** The publishable packages: every packages/* with a package.json that is not private. */
 function packages() {

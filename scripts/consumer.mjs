@@ -8,8 +8,10 @@
 // checked). One line per fixture and Node: "consumer <fixture> (node vX): ok" or the failure.
 //
 //   node scripts/consumer.mjs [--node 20,22,24] [--only <fixture>] [--no-build] [--keep] [--json <file>]
+//                             [--clone <dir>]
 //
 // `--no-build` packs the packages as they are in the repository (their dist/ as built, no `prepack`).
+// `--clone <dir>` makes the clean copy there and leaves it, built, for `scripts/check-packages.mjs --root`.
 //
 // A fixture is a directory of consumer/ with a package.json; its "consumer" field says
 //   browser: true          served by consumer/app/server.mjs (dist/, server-rendered when the build made
@@ -58,6 +60,7 @@ function parseArgs(argv) {
     only: value('--only'),
     build: !argv.includes('--no-build'),
     keep: argv.includes('--keep'),
+    clone: value('--clone'),
     json: value('--json'),
     verbose: argv.includes('--verbose'),
   };
@@ -80,6 +83,52 @@ function run(cmd, args, { cwd = root, env = process.env, verbose = false } = {})
     throw new Error(`${[cmd, ...args].join(' ')}: ${why}\n${tail}`);
   }
   return output;
+}
+
+/** `run`, without blocking: the fixtures' installs and checks go two at a time (one per core). */
+function runAsync(cmd, args, { cwd = root, env = process.env, verbose = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...env, FORCE_COLOR: '0', NO_COLOR: '1', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+      stdio: verbose ? 'inherit' : 'pipe',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), STEP_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${[cmd, ...args].join(' ')}: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve(output);
+      const tail = output.trim().split('\n').slice(-40).join('\n');
+      reject(new Error(`${[cmd, ...args].join(' ')}: exit ${code ?? signal}\n${tail}`));
+    });
+  });
+}
+
+/** Runs `work` on each item, `width` at a time; resolves when all have finished. */
+async function pool(items, width, work) {
+  const queue = [...items];
+  const lane = async () => {
+    while (queue.length > 0) await work(queue.shift());
+  };
+  await Promise.all(Array.from({ length: Math.min(width, queue.length) }, lane));
+}
+
+/** Runs `fn` after every earlier call has finished (the Auth emulator's port allows one at a time). */
+let emulatorTurn = Promise.resolve();
+function oneAtATime(fn) {
+  const turn = emulatorTurn.then(fn);
+  emulatorTurn = turn.catch(() => {});
+  return turn;
 }
 
 /** The workspace packages: directory, name, and the @doorway packages each depends on. */
@@ -135,13 +184,14 @@ function exportedFiles(exports) {
 }
 
 /**
- * Packs every package into `dest`; a map from package name to its tarball. `fresh`: from a clean copy,
- * where each package's `prepack` builds it. Fails when a tarball lacks a file its `exports` names (the
+ * Packs every package into `dest`; a map from package name to its tarball. `fresh`: from a clean copy (made
+ * at `clone`), where each package's `prepack` builds it. Fails when a tarball lacks a file its `exports` names (the
  * tarball a fresh clone made without a build would lack dist/).
  */
-async function pack(packages, dest, fresh, verbose) {
+async function pack(packages, dest, fresh, verbose, clone = join(dest, '..', 'clone')) {
   mkdirSync(dest, { recursive: true });
-  const from = fresh ? cleanCopy(join(dest, '..', 'clone')) : root;
+  if (fresh) rmSync(clone, { recursive: true, force: true });
+  const from = fresh ? cleanCopy(clone) : root;
   // Two `npm pack` runs side by side (one per core): each prepack is a build.
   const halves = [0, 1].map((half) => packages.filter((_, i) => i % 2 === half));
   const outs = await Promise.all(
@@ -273,7 +323,7 @@ function install(dir, node) {
     '--legacy-peer-deps=false',
     '--loglevel=error',
   ];
-  run('npm', ['install', ...flags], { cwd: dir, env: envForNode(node) });
+  return runAsync('npm', ['install', ...flags], { cwd: dir, env: envForNode(node) });
 }
 
 /** Starts the fixture's server under `node`; resolves with its URL and a stop function. */
@@ -325,13 +375,14 @@ async function drive(browser, url, serverRendered) {
 /** One fixture on one Node: its build and test scripts, then the browser drive. */
 async function check(fixture, dir, node, browser, verbose) {
   const env = envForNode(node);
-  if (fixture.pkg.scripts?.build) run('npm', ['run', 'build'], { cwd: dir, env, verbose });
+  if (fixture.pkg.scripts?.build) await runAsync('npm', ['run', 'build'], { cwd: dir, env, verbose });
   if (fixture.pkg.scripts?.test) {
     // Inside the Auth emulator for fixtures that sign in on it (a second emulator would clash on its port).
     const emulator = fixture.options.emulator ? [join(root, 'scripts', 'emulator.mjs'), 'exec', '--'] : [];
     const [cmd, ...args] =
       emulator.length > 0 ? [process.execPath, ...emulator, 'npm', 'run', 'test'] : ['npm', 'run', 'test'];
-    run(cmd, args, { cwd: dir, env, verbose });
+    const test = () => runAsync(cmd, args, { cwd: dir, env, verbose });
+    await (emulator.length > 0 ? oneAtATime(test) : test());
   }
   if (!fixture.options.browser) return;
   const server = await serve(dir, node);
@@ -387,18 +438,18 @@ async function attempt(results, fixture, title, fn) {
 /** Installs each fixture (with the lowest checked Node it supports) and typechecks it once. */
 async function setUp(list, work, tarballs, packages, opts, results) {
   const ready = new Map();
-  for (const fixture of list) {
+  await pool(list, 2, async (fixture) => {
     const major = opts.nodes.find((n) => n >= (fixture.options.minNode ?? 0));
-    if (major === undefined) continue;
+    if (major === undefined) return;
     const node = nodeBinary(major);
     await attempt(results, fixture.name, `consumer ${fixture.name}: install + typecheck`, async () => {
       const dir = await prepare(fixture, work, tarballs, packages);
-      install(dir, node);
+      await install(dir, node);
       if (fixture.pkg.scripts?.typecheck)
-        run('npm', ['run', 'typecheck'], { cwd: dir, env: envForNode(node) });
+        await runAsync('npm', ['run', 'typecheck'], { cwd: dir, env: envForNode(node) });
       ready.set(fixture.name, dir);
     });
-  }
+  });
   return ready;
 }
 
@@ -414,7 +465,7 @@ async function main() {
     'packages',
     'consumer packages: pack from a clean copy (prepack builds)',
     async () => {
-      tarballs = await pack(packages, join(work, 'tarballs'), opts.build, opts.verbose);
+      tarballs = await pack(packages, join(work, 'tarballs'), opts.build, opts.verbose, opts.clone);
     },
   );
   const list = tarballs.size > 0 ? fixtures(opts.only) : [];
@@ -422,17 +473,18 @@ async function main() {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    for (const major of opts.nodes) {
-      const node = nodeBinary(major);
-      const version = nodeVersion(node);
-      for (const fixture of list) {
+    const nodes = opts.nodes.map((major) => ({ major, node: nodeBinary(major) }));
+    for (const n of nodes) n.version = nodeVersion(n.node);
+    // Two fixtures at a time, each on every Node in turn (a fixture's builds share its directory).
+    await pool(list, 2, async (fixture) => {
+      for (const { major, node, version } of nodes) {
         const title = `consumer ${fixture.name} (node ${version})`;
         const dir = ready.get(fixture.name);
         if (major < (fixture.options.minNode ?? 0)) record(results, fixture.name, title, 'pending');
         else if (dir)
           await attempt(results, fixture.name, title, () => check(fixture, dir, node, browser, opts.verbose));
       }
-    }
+    });
   } finally {
     await browser.close();
   }

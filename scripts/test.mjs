@@ -22,7 +22,7 @@ ensureNginx();
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', FORCE_COLOR: '0' };
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-/** [name, command, args, results file reader] */
+/** [name, command, args (or a function of none that gives them as the step starts), results file] */
 const steps = [
   ['typecheck', bin('turbo'), ['run', 'typecheck', '--concurrency=2', '--output-logs=errors-only']],
   ['lint', bin('biome'), ['check', '.']],
@@ -102,19 +102,28 @@ if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
 
 // The packages as an app installs them (packed tarballs in fixture apps: Vite + React 18 and 19, server
 // rendering and hydration, the newest peer majors), on this Node, 22 and 24.
+// The consumer step leaves its clean copy, built by the packs, for the packages step.
+const clone = join(out, 'clone');
 if (existsSync(join(root, 'scripts', 'consumer.mjs')))
   steps.push([
     'consumer',
     process.execPath,
-    [join(root, 'scripts', 'consumer.mjs'), '--json', join(out, 'consumer.json')],
+    [join(root, 'scripts', 'consumer.mjs'), '--json', join(out, 'consumer.json'), '--clone', clone],
     'consumer.json',
   ]);
 
 // Every package as npm would publish it: publint --strict, arethetypeswrong (ESM-only), an import audit and
-// the tarball's file list (no tests, no test types, no double outside its own package). It builds each
-// package first: the consumer step packs a clean copy of the repository and leaves no dist/ here.
+// the tarball's file list (no tests, no test types, no double outside its own package). On the consumer
+// step's clean copy, built as a fresh clone builds it (`prepack`); without one, it builds each package here.
 if (existsSync(join(root, 'scripts', 'check-packages.mjs')))
-  steps.push(['packages', process.execPath, [join(root, 'scripts', 'check-packages.mjs')]]);
+  steps.push([
+    'packages',
+    process.execPath,
+    () => [
+      join(root, 'scripts', 'check-packages.mjs'),
+      ...(existsSync(join(clone, 'packages')) ? ['--root', clone, '--no-build'] : []),
+    ],
+  ]);
 
 /** A step's JSON results (vitest or Playwright), or null if it wrote none. */
 function results(file) {
@@ -181,7 +190,11 @@ let skipped = 0;
 for (const [name, cmd, args, file] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env });
+  const res = spawnSync(cmd, typeof args === 'function' ? args() : args, {
+    stdio: 'inherit',
+    cwd: root,
+    env,
+  });
   const ok = res.status === 0;
   const r = results(file);
   const c = r ? counts(r) : null;
