@@ -2,8 +2,8 @@
  * Server side of the Supabase adapter (`@doorway/adapter-supabase/server`): the host's session from a
  * Supabase access token, sign-out everywhere, the action-code subset of {@link AuthProvider} for
  * server-side action routes, and the form path's provider ({@link SupabaseServer.formProvider}). Plain
- * GoTrue REST calls (`fetch`, see `./server/rest.ts`), with the project URL and anon key only: no service-role key,
- * no supabase-js.
+ * GoTrue REST calls (`fetch`, see `./server/rest.ts`), with the project URL and anon key (and the
+ * service-role key for account deletion only, when given), no supabase-js.
  *
  * What Supabase's published API allows, and therefore what this does:
  * - **Verifying** a token is `GET /auth/v1/user` with it as the bearer: GoTrue checks the signature, the
@@ -20,6 +20,10 @@
  *   {@link SUPABASE_ACTION_MODES} lists what it has, and hosts show the failure card for the others.
  * - **The account page's passkeys** ({@link SupabaseServer.accountPasskeys}): listed, added (GoTrue's
  *   options, then the browser's credential verified) and removed with the session's token.
+ * - **The account page's own operations** ({@link SupabaseServer.accountProvider}'s `account`): display name,
+ *   email (secure email change), password, linked methods, signing out the other sessions with the session's
+ *   token; deleting the account with the admin API, only when the server is given the project's service-role
+ *   key (`serviceRoleKey`, a server-side secret).
  * - **Signing in on the server** (the form path) is the browser's requests without supabase-js: the
  *   sign-in's access token is the host's session (see `./server/form.ts`). An aal1 token of an account with a
  *   verified second factor is not a session: it waits for its second factor.
@@ -67,7 +71,9 @@ export function createSupabaseServer(options: SupabaseServerOptions): SupabaseSe
       const verified = await verifySession(ctx, cookie);
       if (verified === null || cookie == null) return null;
       const signedIn = { user: verified.user, accessToken: cookie };
-      return createSupabaseFormProvider(ctx.api, createActionCodeProvider(ctx), settings, signedIn);
+      return createSupabaseFormProvider(ctx.api, createActionCodeProvider(ctx), settings, signedIn, {
+        ...(ctx.serviceRoleKey ? { serviceRoleKey: ctx.serviceRoleKey } : {}),
+      });
     },
     async accountPasskeys(cookie) {
       const verified = await verifySession(ctx, cookie);

@@ -1,5 +1,5 @@
 /**
- * The context every handler of the double shares: its URLs and anon key, settings, clock, state, the
+ * The context every handler of the double shares: its URLs and API keys, settings, clock, state, the
  * requests seen and the fault switches.
  * @module
  */
@@ -31,6 +31,8 @@ export interface DoubleContext {
   /** The fake IdP's origin (`idp.` in front of the project's host). */
   readonly idpUrl: string;
   readonly anonKey: string;
+  /** The project's service-role key: a JWT with role `service_role`, for the admin routes. */
+  readonly serviceRoleKey: string;
   readonly config: DoubleConfig;
   readonly clock: DoubleClock;
   readonly store: DoubleStore;
@@ -55,6 +57,7 @@ export function createContext(options: GoTrueDoubleOptions): DoubleContext {
     authUrl: `${projectUrl}/auth/v1`,
     idpUrl: projectUrl.replace('://', '://idp.'),
     anonKey: signJwt({ iss: 'supabase-double', role: 'anon', ref: projectUrl }, JWT_SECRET),
+    serviceRoleKey: signJwt({ iss: 'supabase-double', role: 'service_role', ref: projectUrl }, JWT_SECRET),
     config: configFrom(options),
     clock,
     store: createStore(options.state),

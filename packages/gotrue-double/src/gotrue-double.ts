@@ -10,7 +10,8 @@
  * GoTrue stores them (sha224 of address + OTP, `pkce_` prefix in PKCE flows), PKCE flow states, rendered
  * emails from configurable templates (GoTrue's defaults unless told), an outbox of emails and SMS, a fake
  * OAuth/OIDC IdP, MFA factors (TOTP and phone) and sessions at aal1 / aal2, passkeys (WebAuthn challenges and
- * credentials), an admin side (create users, generate links, ban), a simulated clock and fault switches.
+ * credentials), an admin side (create users, generate links, ban; over HTTP, `DELETE /admin/users/{id}` with the
+ * service-role key), a simulated clock and fault switches.
  * @module
  */
 import { http, type RequestHandler } from 'msw';
@@ -56,6 +57,7 @@ export function createGoTrueDouble(options: GoTrueDoubleOptions = {}): GoTrueDou
   return {
     projectUrl: ctx.projectUrl,
     anonKey: ctx.anonKey,
+    serviceRoleKey: ctx.serviceRoleKey,
     authUrl: ctx.authUrl,
     handlers,
     requests: ctx.requests,

@@ -1,6 +1,6 @@
 /**
- * The double's router, like GoTrue's: the anon key check, then one handler per route; in front of it the
- * request log and the fault switches.
+ * The double's router, like GoTrue's: the API key check (the anon or the service-role key), then one
+ * handler per route; in front of it the request log and the fault switches.
  * @module
  */
 import { HttpResponse } from 'msw';
@@ -8,6 +8,7 @@ import type { DoubleContext } from './context.ts';
 import { GoTrueDoubleError } from './errors.ts';
 import { type LimiterName, limitRequest } from './limits.ts';
 import { errorResponse, json, redirect } from './responses.ts';
+import { adminDeleteUser } from './routes/admin.ts';
 import { authorize, callback, linkAuthorize } from './routes/external.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './routes/factors.ts';
 import { deleteIdentity } from './routes/identities.ts';
@@ -67,6 +68,7 @@ const ROUTES: Record<string, Handler> = {
   'DELETE /user/identities/{identity_id}': (ctx, request, _, p) =>
     deleteIdentity(ctx, request, p.identity_id ?? ''),
   'GET /callback': (ctx, _, q) => redirect(callback(ctx, q)),
+  'DELETE /admin/users/{user_id}': (ctx, request, _, p) => adminDeleteUser(ctx, request, p.user_id ?? ''),
   'GET /settings': (ctx) => json(settingsJson(ctx)),
   'GET /health': () => json(HEALTH),
 };
@@ -113,7 +115,8 @@ const authPath = (url: URL) => url.pathname.replace(/^\/auth\/v1/, '') || '/';
 async function route(ctx: DoubleContext, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const path = authPath(url);
-  if (request.headers.get('apikey') !== ctx.anonKey && !KEYLESS.includes(path)) {
+  const apiKey = request.headers.get('apikey');
+  if (apiKey !== ctx.anonKey && apiKey !== ctx.serviceRoleKey && !KEYLESS.includes(path)) {
     return HttpResponse.json(
       { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
       { status: 401 },

@@ -205,6 +205,11 @@ export interface GoTrueDouble {
   readonly projectUrl: string;
   /** The anon key the double accepts. */
   readonly anonKey: string;
+  /**
+   * The service-role key the double accepts: in `apikey` like the anon key, and as the bearer of the admin
+   * routes (`DELETE /admin/users/{id}`). A server-side secret on a real project.
+   */
+  readonly serviceRoleKey: string;
   /** Where the auth API lives (`<projectUrl>/auth/v1`). */
   readonly authUrl: string;
   /** msw handlers for the double and its IdP. */

@@ -1,6 +1,6 @@
 /**
- * What every server-side operation works on: where GoTrue is, the server's time, and the recovery sessions
- * of verified password-reset links, kept across requests until used or expired.
+ * What every server-side operation works on: where GoTrue is, the server's time, the recovery sessions
+ * of verified password-reset links, kept across requests until used or expired, and the service-role key.
  * @module
  */
 import type { GoTrueApi } from './rest.ts';
@@ -28,6 +28,8 @@ export interface ServerContext {
   readonly resets: Map<string, PendingReset>;
   /** How many verified recovery links are kept at most. */
   readonly maxPendingResets: number;
+  /** The project's service-role key, if the server was given one (the admin API's account deletion). */
+  readonly serviceRoleKey: string | undefined;
 }
 
 /** The context of a new server. */
@@ -42,5 +44,6 @@ export function createServerContext(options: SupabaseServerOptions): ServerConte
     now: options.now ?? Date.now,
     resets: new Map(),
     maxPendingResets: options.maxPendingResets ?? 1000,
+    serviceRoleKey: options.serviceRoleKey || undefined,
   };
 }

@@ -21,6 +21,7 @@ import type { AuthProvider, AuthUser } from '@doorway/auth-core';
 import { BROWSER_ONLY, type ServerAuthProvider } from '@doorway/auth-core/server';
 import { lookupSignInMethods, refuseTenant, supabaseCapabilities } from '../shared/common.ts';
 import { isSignInLink } from '../shared/emailLink.ts';
+import { type ServerAccountSettings, serverAccount, serverAccountOperations } from './account.ts';
 import { createUser, signInAnonymously, signInWithPassword, signOut } from './formAccounts.ts';
 import type { FormContext } from './formContext.ts';
 import { sendPasswordResetEmail, sendSignInLink, signInWithEmailLink } from './formEmail.ts';
@@ -43,23 +44,32 @@ export type FormActionCodes = Pick<
  * @param actions the server's action-code provider (reset, verify-email and change-email links)
  * @param settings what the browser provider is configured with, where it matters on the server
  * @param signedIn the session the request already has (verified by the caller), for account operations
+ * @param account given: the provider has `account` (the account page's operations) and lists them in
+ *   `capabilities.account`
  */
 export function createSupabaseFormProvider(
   api: GoTrueApi,
   actions: FormActionCodes,
   settings: SupabaseFormSettings = {},
   signedIn: { user: AuthUser; accessToken: string } | null = null,
+  account?: ServerAccountSettings,
 ): ServerAuthProvider {
   const ctx: FormContext = { api, settings, current: signedIn };
+  const capabilities = supabaseCapabilities({
+    federated: settings.federatedProviders,
+    phone: false,
+    browser: false,
+    captcha: false,
+    secondFactors: FORM_SECOND_FACTORS,
+  });
   return {
     ...BROWSER_ONLY,
-    capabilities: supabaseCapabilities({
-      federated: settings.federatedProviders,
-      phone: false,
-      browser: false,
-      captcha: false,
-      secondFactors: FORM_SECOND_FACTORS,
-    }),
+    ...(account === undefined
+      ? { capabilities }
+      : {
+          capabilities: Object.freeze({ ...capabilities, account: serverAccountOperations(account) }),
+          account: serverAccount(ctx, account),
+        }),
     getCurrentUser: () => ctx.current?.user ?? null,
     sessionToken: () => ctx.current?.accessToken ?? null,
     setTenant: refuseTenant,

@@ -184,6 +184,44 @@ export function updatePassword(api: GoTrueApi, accessToken: string, password: st
 }
 
 /**
+ * `PUT /user` with changes to the user of `accessToken`: `data` (merged into `user_metadata`, `null`
+ * removing a key) and `email` (a confirmation link to `redirectTo`; with secure email change one to the
+ * current address too). Answers the user, whose address changes only once the link (or both) is followed.
+ */
+export function updateUser(
+  api: GoTrueApi,
+  accessToken: string,
+  changes: { data?: Record<string, string | null>; email?: string },
+  redirectTo?: string,
+): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'PUT', withRedirect('/user', redirectTo), accessToken, changes);
+}
+
+/** `DELETE /user/identities/{id}`: unlinks one of the user's identities (by its `identity_id`). */
+export function deleteIdentity(
+  api: GoTrueApi,
+  accessToken: string,
+  identityId: string,
+): Promise<GoTrueResult> {
+  return goTrueRequest(api, 'DELETE', `/user/identities/${encodeURIComponent(identityId)}`, accessToken);
+}
+
+/**
+ * `DELETE /admin/users/{id}` with the project's service-role key (as `apikey` and bearer, as supabase-js's
+ * admin client sends it): deletes the user, its identities, factors and sessions.
+ */
+export function adminDeleteUser(
+  api: GoTrueApi,
+  serviceRoleKey: string,
+  userId: string,
+): Promise<GoTrueResult> {
+  const admin: GoTrueApi = { ...api, anonKey: serviceRoleKey };
+  return goTrueRequest(admin, 'DELETE', `/admin/users/${encodeURIComponent(userId)}`, null, {
+    should_soft_delete: false,
+  });
+}
+
+/**
  * `POST /logout`: ends the session of `accessToken` (`local`), every other session of its user (`others`)
  * or all of them (`global`), refresh tokens included.
  */

@@ -27,6 +27,12 @@ export interface SupabaseServerOptions {
   now?: () => number;
   /** How many verified, not yet used password-reset links are kept at most (oldest dropped). Default 1000. */
   maxPendingResets?: number;
+  /**
+   * The project's service-role (secret) key, for what only the admin API can do: deleting the account of
+   * the session ({@link SupabaseServer.accountProvider}'s `account.deleteAccount`). A server-side secret:
+   * never send it to a browser. Default none: `capabilities.account` leaves `deleteAccount` out.
+   */
+  serviceRoleKey?: string;
 }
 
 /**
@@ -109,6 +115,13 @@ export interface SupabaseServer extends AuthServer {
    * the server, e.g. `secondFactors.list`, `startTotpEnrollment`, `finishTotpEnrollment` and `unenroll`.
    * Verifying a new factor moves the session to aal2 with a new access token: `sessionToken()` then differs
    * from `cookie`, and the host must store it (the old aal1 token no longer counts as a session).
+   *
+   * It has `account` (the account page's own operations over GoTrue REST, see `./server/account.ts`), and
+   * `capabilities.account` lists them: all, `deleteAccount` only when the server has
+   * {@link SupabaseServerOptions.serviceRoleKey}. None of them changes the session's token:
+   * `signOutOtherSessions` and `changePassword` end the user's OTHER sessions and keep this one, so
+   * `sessionToken()` stays `cookie`; after `deleteAccount` it is `null` (every session ended) and the host
+   * clears its cookie. `settings.secureEmailChange` says what `changeEmail` answers in `confirmBy`.
    */
   accountProvider(
     cookie: string | null | undefined,
@@ -139,4 +152,11 @@ export interface SupabaseFormSettings extends FormProviderRequest {
   actionUrl?: string;
   /** Whether email-link sign-in may create accounts. Default `true`. */
   emailLinkSignUp?: boolean;
+  /**
+   * Whether the project confirms an email change at both addresses (GoTrue's
+   * `GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED`, on as GoTrue ships), as the browser provider is given it:
+   * what `account.changeEmail` answers in `confirmBy`. With "Confirm email" off GoTrue takes one
+   * confirmation even then: pass `false`. Default `true`.
+   */
+  secureEmailChange?: boolean;
 }

@@ -106,6 +106,14 @@ function changePassword(ctx: DoubleContext, user: UserRecord, sessionId: string,
   }
 }
 
+/** User.UpdateUserMetaData: each key of `data` set, or removed when it is `null`. */
+function updateUserMetadata(user: UserRecord, data: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(data)) {
+    if (value === null) delete user.userMetadata[key];
+    else user.userMetadata[key] = value;
+  }
+}
+
 /** PUT /user. */
 export async function userUpdate(
   ctx: DoubleContext,
@@ -124,7 +132,7 @@ export async function userUpdate(
   const { email, phone, password } = changes;
   const pkce = validatePkce(b);
   if (password !== null) changePassword(ctx, user, sessionId, password);
-  if (isObject(b.data)) Object.assign(user.userMetadata, b.data);
+  if (isObject(b.data)) updateUserMetadata(user, b.data);
   if (email !== '' && email !== user.email)
     changeEmail(ctx, user, email, pkce, referrer(ctx, q.get('redirect_to'), request.headers.get('referer')));
   if (phone !== '' && phone !== user.phone) {
