@@ -96,6 +96,8 @@ async function main() {
       DOORWAY_SUPABASE_URL: double.url,
       // The double's own anon key: passed through the environment, never printed.
       DOORWAY_SUPABASE_ANON_KEY: double.anonKey,
+      // The account page deletes accounts with it (GoTrue's admin API); it stays on the server.
+      DOORWAY_SUPABASE_SERVICE_ROLE_KEY: double.serviceRoleKey,
       // The double has GoTrue's passkeys on (not a default of Supabase projects): offer them.
       DOORWAY_SIGN_IN_OPTIONS: process.env.DOORWAY_SIGN_IN_OPTIONS ?? 'email,passkey',
     },

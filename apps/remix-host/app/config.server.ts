@@ -68,6 +68,11 @@ export interface HostConfig {
   /** The Supabase project (`DOORWAY_SUPABASE_URL`, `DOORWAY_SUPABASE_ANON_KEY`); `null` on Firebase. */
   supabase: SupabaseWebConfig | null;
   /**
+   * The Supabase project's service-role key (`DOORWAY_SUPABASE_SERVICE_ROLE_KEY`, optional), kept on the
+   * server: the account page deletes accounts with it (GoTrue's admin API). `null`: no deletion offered.
+   */
+  supabaseServiceRoleKey: string | null;
+  /**
    * `host:port` of the Firebase Auth emulator, or `null` for a real project (and on Supabase). Only ever
    * set for a `demo-…` project: firebase-admin skips token signature checks on the emulator.
    */
@@ -247,6 +252,18 @@ function keyRole(key: string): string | null {
   return typeof role === 'string' ? role : null;
 }
 
+/** `DOORWAY_SUPABASE_SERVICE_ROLE_KEY`: the server's key for deleting accounts, or `null` when unset. */
+function supabaseServiceRoleKey(env: Env): string | null {
+  const name = 'DOORWAY_SUPABASE_SERVICE_ROLE_KEY';
+  const raw = value(env, name);
+  if (raw === null) return null;
+  if (!/^[\w.-]+$/.test(raw)) throw new HostConfigError(name, 'is not an API key');
+  if (!raw.startsWith('sb_secret_') && keyRole(raw) !== 'service_role') {
+    throw new HostConfigError(name, 'is not a service-role (secret) key');
+  }
+  return raw;
+}
+
 function supabaseAnonKey(env: Env): string {
   const name = 'DOORWAY_SUPABASE_ANON_KEY';
   const raw = value(env, name);
@@ -398,6 +415,7 @@ type ProviderPart = Pick<
   HostConfig,
   | 'firebase'
   | 'supabase'
+  | 'supabaseServiceRoleKey'
   | 'emulatorHost'
   | 'emailEnumerationProtection'
   | 'recaptchaSize'
@@ -416,6 +434,7 @@ function supabasePart(env: Env): ProviderPart {
   return {
     firebase: null,
     supabase: { url: supabaseUrl(env), anonKey: supabaseAnonKey(env) },
+    supabaseServiceRoleKey: supabaseServiceRoleKey(env),
     emulatorHost: null,
     // Supabase has no sign-in-method lookup: the widget always takes the combined, enumeration-safe card.
     emailEnumerationProtection: true,
@@ -455,6 +474,7 @@ function firebasePart(env: Env): ProviderPart {
       authDomain: value(env, 'FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
     },
     supabase: null,
+    supabaseServiceRoleKey: null,
     emulatorHost,
     emailEnumerationProtection: flag(env, 'DOORWAY_EMAIL_ENUMERATION_PROTECTION', emulatorHost === null),
     recaptchaSize: recaptchaSize(env),

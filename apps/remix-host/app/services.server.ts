@@ -167,7 +167,11 @@ function supabaseServices(config: HostConfig): Services {
   if (config.supabase === null) throw new Error('remix-host: no Supabase configuration');
   const { url, anonKey } = config.supabase;
   // One server per process: it keeps a verified reset link's recovery session until the form's POST.
-  const server = createSupabaseServer({ url, anonKey });
+  const server = createSupabaseServer({
+    url,
+    anonKey,
+    ...(config.supabaseServiceRoleKey === null ? {} : { serviceRoleKey: config.supabaseServiceRoleKey }),
+  });
   const federatedProviders = publicConfig(config).federatedProviders;
   return {
     server,

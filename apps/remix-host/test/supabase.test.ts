@@ -83,6 +83,12 @@ describe('DOORWAY_PROVIDER=supabase configuration', () => {
     [{ DOORWAY_SUPABASE_ANON_KEY: 'hunter2 hunter2' }, 'DOORWAY_SUPABASE_ANON_KEY', /not an API key/],
     [{ DOORWAY_SUPABASE_ANON_KEY: SERVICE }, 'DOORWAY_SUPABASE_ANON_KEY', /secret/],
     [{ DOORWAY_SUPABASE_ANON_KEY: 'sb_secret_hunter2hunter2' }, 'DOORWAY_SUPABASE_ANON_KEY', /secret/],
+    [{ DOORWAY_SUPABASE_SERVICE_ROLE_KEY: ANON }, 'DOORWAY_SUPABASE_SERVICE_ROLE_KEY', /not a service-role/],
+    [
+      { DOORWAY_SUPABASE_SERVICE_ROLE_KEY: 'hunter2 x' },
+      'DOORWAY_SUPABASE_SERVICE_ROLE_KEY',
+      /not an API key/,
+    ],
   ])('refuses %j, naming %s, without printing the value', (env, variable, problem) => {
     const error = configError({ ...SUPABASE, ...env });
     expect(error.variable).toBe(variable);
@@ -97,6 +103,13 @@ describe('DOORWAY_PROVIDER=supabase configuration', () => {
     expect(
       parseHostConfig({ ...SUPABASE, DOORWAY_SUPABASE_ANON_KEY: 'sb_publishable_abc-123' }).supabase?.anonKey,
     ).toBe('sb_publishable_abc-123');
+  });
+
+  it('keeps the service-role key on the server: the config has it, what the browser sees does not', () => {
+    const config = parseHostConfig({ ...SUPABASE, DOORWAY_SUPABASE_SERVICE_ROLE_KEY: SERVICE });
+    expect(config.supabaseServiceRoleKey).toBe(SERVICE);
+    expect(JSON.stringify(publicConfig(config))).not.toContain(SERVICE);
+    expect(parseHostConfig(SUPABASE).supabaseServiceRoleKey).toBeNull();
   });
 
   it('refuses an unknown provider by name, not by echoing it', () => {
