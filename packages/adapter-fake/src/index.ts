@@ -22,7 +22,7 @@ export {
   REDIRECT_STORAGE_KEY,
   SECOND_FACTOR_SIGN_IN_TTL_MS,
 } from './config.ts';
-export { createFakeProvider } from './provider.ts';
+export { createFakeProvider, openFakeSession } from './provider.ts';
 export { createFakeServerProvider, verifyFakeSessionToken } from './server/form.ts';
 export type * from './types.ts';
 export { createManualClock, createMemoryStorage, fakeFederatedCredential } from './util.ts';

@@ -16,7 +16,8 @@ const contexts = new WeakMap<FakeProvider, FakeContext>();
 
 /**
  * A new client of the same in-memory backend as `world`: same users, codes, outbox and faults, its own
- * tenant and signed-in user. For the fake's server provider.
+ * tenant and signed-in user: another device of the same people (a test of "sign out everywhere else"),
+ * and the fake's server provider.
  */
 export function openFakeSession(world: FakeProvider): AuthProvider {
   const ctx = contexts.get(world);

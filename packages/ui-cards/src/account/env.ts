@@ -28,13 +28,13 @@ export interface AttemptEnv {
   reauthenticate: (() => Promise<void>) | undefined;
 }
 
-/** Provides {@link AttemptEnv} to the operations of `<SecondFactors>` and `<Passkeys>`. */
+/** Provides {@link AttemptEnv} to the operations of the account sections, `<SecondFactors>` and `<Passkeys>`. */
 export const AttemptContext = createContext<AttemptEnv | null>(null);
 
 /** The {@link AttemptEnv} of the surrounding account card. */
 export function useAttemptEnv(): AttemptEnv {
   const env = useContext(AttemptContext);
-  if (!env) throw new Error('Doorway: account steps must be rendered inside <SecondFactors> or <Passkeys>');
+  if (!env) throw new Error('Doorway: account steps must be rendered inside an account section, <SecondFactors> or <Passkeys>');
   return env;
 }
 

@@ -86,3 +86,72 @@ export const passkeyOfferText = {
   added: 'Passkey added. Next time, sign in with it instead of your password.',
   declined: 'No passkey added. You can add one later from your account.',
 } as const;
+
+/** The texts of `<Profile>`. */
+export const profileText = {
+  title: 'Profile',
+  nameLabel: 'Display name',
+  nameHint: 'Shown to others and in messages we send you. Leave it blank for none.',
+  save: 'Save',
+  saved: 'Display name saved.',
+} as const;
+
+/** The texts of `<EmailAddress>`. */
+export const emailText = {
+  title: 'Email address',
+  current: (email: string) => `You sign in with ${email}.`,
+  newLabel: 'New email address',
+  change: 'Change email address',
+  pending: (email: string) =>
+    `We sent a link to ${email}. Follow it to confirm the change. Until then, keep using your current address.`,
+  pendingBoth: 'We also sent a link to your current address. The change needs both links followed.',
+  sent: (email: string) => `Check ${email} for a link to confirm the change.`,
+  another: 'Use another address',
+} as const;
+
+/** The texts of `<ChangePassword>`. */
+export const passwordText = {
+  title: 'Password',
+  setIntro: 'Your account has no password yet. Set one to sign in with your email address and a password.',
+  currentLabel: 'Current password',
+  newLabel: 'New password',
+  newHint: 'Use at least 6 characters with letters and numbers',
+  change: 'Change password',
+  set: 'Set password',
+  changed: 'Password changed.',
+  setDone: 'Password set. You can now sign in with it.',
+} as const;
+
+/** The texts of `<SignInMethods>` (Remove and its question are `accountText`'s). */
+export const methodsText = {
+  title: 'Ways to sign in',
+  intro: 'The ways you can sign in to your account. Keep at least one.',
+  yours: 'Your ways to sign in',
+  password: 'Email and password',
+  emailLink: 'Email link',
+  phone: 'Phone number',
+  onlyOne: 'This is your only way to sign in, so it cannot be removed.',
+  link: (name: string) => `Link ${name}`,
+  linked: (name: string) => `${name} linked.`,
+  removed: (name: string) => `${name} removed.`,
+} as const;
+
+/** The texts of `<Devices>`. */
+export const devicesText = {
+  title: 'Devices',
+  intro: 'Signed in somewhere you no longer use? Sign out there. You stay signed in on this device.',
+  signOutOthers: 'Sign out of all other devices',
+  done: 'You are signed out of all other devices.',
+} as const;
+
+/** The texts of `<DeleteAccount>`. */
+export const deleteText = {
+  title: 'Delete account',
+  intro: 'Deleting your account removes it and everything in it. This cannot be undone.',
+  /** The word typed to confirm, compared without regard to case or surrounding spaces. */
+  word: 'delete',
+  confirmLabel: 'To confirm, type delete',
+  mismatch: 'Type delete to confirm',
+  submit: 'Delete my account',
+  deleted: 'Your account has been deleted.',
+} as const;
