@@ -49,7 +49,7 @@ export function accountOf(page: Page) {
         .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
         .getByRole('definition'),
     list,
-    signOut: page.getByRole('button', { name: uiText.signOut }),
+    signOut: page.getByRole('button', { name: uiText.signOut, exact: true }),
   };
 }
 

@@ -57,7 +57,7 @@ export function hostOrigins(hostOrigin) {
  * email" off (sign-up signs in), Doorway's email templates, the host's URLs allowed as redirect targets,
  * anonymous sign-ins on, passkeys for the RP id `localhost` (or the host's name when it is not on an IP
  * address) from the host's origins ({@link hostOrigins}; the double's CORS answers any origin, as GoTrue's).
- * Resolves `{ url, anonKey, double, close }`.
+ * Resolves `{ url, anonKey, serviceRoleKey, double, close }`.
  */
 export async function startGoTrueDouble({ port, hostOrigin }) {
   const { serveGoTrueDouble, SUPABASE_EMAIL_TEMPLATES } = await loadGoTrueDouble(join(CACHE, 'double.mjs'));
@@ -76,7 +76,13 @@ export async function startGoTrueDouble({ port, hostOrigin }) {
       rpOrigins: origins,
     },
   });
-  return { url: served.url, anonKey: served.double.anonKey, double: served.double, close: served.close };
+  return {
+    url: served.url,
+    anonKey: served.double.anonKey,
+    serviceRoleKey: served.double.serviceRoleKey,
+    double: served.double,
+    close: served.close,
+  };
 }
 
 async function main() {

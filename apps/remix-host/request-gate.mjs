@@ -41,6 +41,8 @@ export const WRITE_ROUTES = Object.freeze([
   { path: '/action', methods: ['POST'] },
   { path: '/session', methods: ['POST'] },
   { path: '/logout', methods: ['POST'] },
+  // The account page's own forms (display name, password, other devices, deletion).
+  { path: '/account', methods: ['POST'] },
   { path: '/account/browser-sign-in', methods: ['POST'] },
   { path: '/account/passkeys', methods: ['POST'] },
   { path: '/account/second-factors', methods: ['POST'] },

@@ -21,7 +21,7 @@ const totpNow = (secret: string) => totpAt(secret, Date.now());
 
 /** Signs out from /account, then "Sign in again": the chooser offers the email and the passkey. */
 async function signOut(page: Page, widget: ReturnType<typeof hostWidgetOf>) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/login?signedOut=1');
   await widget.card('signOut', 'Signed out');
   await widget.button('Sign in again').click();

@@ -77,7 +77,7 @@ test.describe('action pages with JavaScript turned off', () => {
     }
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL('/login?signedOut=1');
     expect((await page.context().cookies()).some((c) => c.name === 'doorway_session')).toBe(false);
     await page.goto('/account');

@@ -371,7 +371,8 @@ describe('odd requests are answered by the gate, one log line each, no stack (is
       headers: { allow: 'GET, HEAD, OPTIONS, POST' },
       body: '',
     });
-    expect((await refused('OPTIONS', '/account')).headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await refused('OPTIONS', '/account')).headers.allow).toBe('GET, HEAD, OPTIONS, POST');
+    expect((await refused('OPTIONS', '/account/deleted')).headers.allow).toBe('GET, HEAD, OPTIONS');
     expect((await refused('OPTIONS', '/passkeys/credentials/x')).headers.allow).toBe(
       'GET, HEAD, OPTIONS, POST, DELETE',
     );
@@ -379,12 +380,12 @@ describe('odd requests are answered by the gate, one log line each, no stack (is
 
   it.each([
     ['POST', '/'],
-    ['POST', '/account'],
+    ['POST', '/account/deleted'],
     ['PUT', '/account'],
     ['POST', '/bench/bare'],
     ['POST', '/no/such/page'],
     ['POST', '/_root.data'],
-    ['POST', '/account.data'],
+    ['POST', '/account/deleted.data'],
     ['PUT', '/login'],
     ['PATCH', '/login'],
     ['DELETE', '/login'],
@@ -425,6 +426,8 @@ describe('odd requests are answered by the gate, one log line each, no stack (is
     ['POST', '/action.data?mode=resetPassword'],
     ['POST', '/session'],
     ['POST', '/logout'],
+    ['POST', '/account'],
+    ['POST', '/account.data'],
     ['POST', '/account/browser-sign-in'],
     ['POST', '/account/passkeys'],
     ['POST', '/account/second-factors'],

@@ -1,17 +1,47 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { accountSettings, type SettingsRefusal, settingsOffered } from '../account-settings.server.ts';
+import { AccountSettings } from '../components/AccountSettings.tsx';
+import { hostConfig } from '../config.server.ts';
 import { usePublicConfig } from '../root.tsx';
-import { sessionBackend } from '../services.server.ts';
+import { accountProvider, sessionBackend } from '../services.server.ts';
 import { requireAccount } from '../session.server.ts';
+import { requestThrottle, throttledRequest } from '../throttle.server.ts';
 
 export const meta: MetaFunction = () => [{ title: 'Your account – Doorway' }];
 
 export const headers = () => ({ 'cache-control': 'no-store' });
 
-export const loader = async ({ request }: LoaderFunctionArgs) => ({
-  account: await requireAccount(request, sessionBackend()),
-});
+const DONE = ['profile', 'password', 'signOutOthers'];
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const account = await requireAccount(request, sessionBackend());
+  const done = new URL(request.url).searchParams.get('done');
+  return {
+    account,
+    offered: await settingsOffered(request, accountProvider()),
+    done: done !== null && DONE.includes(done) ? done : null,
+  };
+};
+
+/**
+ * `POST /account`: one of the page's own forms (display name, password, other devices, deletion), run on
+ * the server so that it works without scripts. Throttled per client as every costly request; a refusal
+ * re-renders the page with its message (422).
+ */
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  let refused: SettingsRefusal | null = null;
+  const response = await throttledRequest(requestThrottle(context), { costly: true }, async () => {
+    const answer = await accountSettings(request, hostConfig().allowedOrigins, accountProvider());
+    if (answer instanceof Response) return answer;
+    refused = answer;
+    return new Response(null, { status: 422 });
+  });
+  if (refused === null) return response;
+  return data(refused as SettingsRefusal, { status: 422, headers: { 'cache-control': 'no-store' } });
+};
 
 // The browser's SDK and the card, loaded after hydration: never in the server render or the first paint.
 const AccountSecondFactors = lazy(() => import('../components/AccountSecondFactors.tsx'));
@@ -66,7 +96,10 @@ function PasskeysSection(props: { uid: string; signInProvider: string }) {
 }
 
 export default function Account() {
-  const { account } = useLoaderData<typeof loader>();
+  const { account, offered, done } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>() as
+    | Parameters<typeof AccountSettings>[0]['refusal']
+    | undefined;
   const rows: [string, string][] = [
     ['Email', account.email ?? '—'],
     ['Email verified', account.emailVerified ? 'Yes' : 'No'],
@@ -90,6 +123,13 @@ export default function Account() {
           </div>
         ))}
       </dl>
+      <AccountSettings
+        offered={offered}
+        displayName={account.displayName}
+        hasPassword={account.providers.includes('password')}
+        done={done}
+        refusal={refusal ?? null}
+      />
       <SecondFactorsSection uid={account.uid} />
       <PasskeysSection uid={account.uid} signInProvider={account.signInProvider} />
       <form method="post" action="/logout">

@@ -34,7 +34,10 @@ export const AttemptContext = createContext<AttemptEnv | null>(null);
 /** The {@link AttemptEnv} of the surrounding account card. */
 export function useAttemptEnv(): AttemptEnv {
   const env = useContext(AttemptContext);
-  if (!env) throw new Error('Doorway: account steps must be rendered inside an account section, <SecondFactors> or <Passkeys>');
+  if (!env)
+    throw new Error(
+      'Doorway: account steps must be rendered inside an account section, <SecondFactors> or <Passkeys>',
+    );
   return env;
 }
 
