@@ -24,13 +24,8 @@ import {
 } from '../src/account/index.ts';
 import { signedIn } from './accountUser.ts';
 import { expectNoAxeViolations, settle } from './harness.tsx';
+import { active, EMAIL, heading, PASSWORD, polite } from './sectionQueries.ts';
 
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'secret-123';
-
-const active = () => document.activeElement as HTMLElement;
-const heading = (name: string) => screen.getByRole('heading', { level: 2, name });
-const polite = () => screen.getByRole('status').textContent?.trim();
 const button = (name: string) => screen.getByRole('button', { name });
 const items = () =>
   within(screen.getByRole('list', { name: methodsText.yours }))

@@ -20,14 +20,7 @@ import {
 } from '../src/account/index.ts';
 import { signedIn } from './accountUser.ts';
 import { expectNoAxeViolations, settle } from './harness.tsx';
-
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'secret-123';
-
-const active = () => document.activeElement as HTMLElement;
-const heading = (name: string) => screen.getByRole('heading', { level: 2, name });
-const polite = () => screen.getByRole('status').textContent?.trim();
-const alert = () => screen.getByRole('alert').textContent?.trim();
+import { active, alert, EMAIL, heading, PASSWORD, polite } from './sectionQueries.ts';
 
 /** The field labelled `label` has focus, is invalid and is described by `message`. */
 function expectFocusedError(label: string, message: string) {
