@@ -17,7 +17,7 @@ import {
 import type { User, UserIdentity } from '@supabase/supabase-js';
 import { toAuthError } from '../shared/errors.ts';
 import { actionRedirectUrl } from '../shared/links.ts';
-import { toSupabaseProvider } from '../shared/user.ts';
+import { displayNameData, identityProvider } from '../shared/user.ts';
 import { captchaToken, type ProviderContext, userOf } from './context.ts';
 
 /** The signed-in user, or `requires-recent-login`. */
@@ -39,9 +39,7 @@ function updated(ctx: ProviderContext, user: User): AuthUser {
 /** `updateProfile`: `user_metadata.full_name` (cleared: the names an IdP gave too). */
 async function updateProfile(ctx: ProviderContext, displayName: string | null): Promise<AuthUser> {
   me(ctx);
-  const name = displayName?.trim() || null;
-  const data = name ? { full_name: name } : { full_name: null, name: null, display_name: null };
-  const { data: answer, error } = await ctx.auth.updateUser({ data });
+  const { data: answer, error } = await ctx.auth.updateUser({ data: displayNameData(displayName) });
   if (error) throw toAuthError(error, 'update');
   return updated(ctx, answer.user);
 }
@@ -96,10 +94,8 @@ async function freshUser(ctx: ProviderContext): Promise<User> {
 
 /** The Supabase identity behind a Doorway sign-in method. */
 function identityFor(identities: readonly UserIdentity[], method: SignInMethod): UserIdentity | undefined {
-  const provider =
-    method === 'password' || method === 'emailLink' ? 'email' : method === 'phone' ? 'phone' : null;
-  const name = provider ?? toSupabaseProvider(method);
-  return identities.find((identity) => identity.provider === name);
+  const provider = identityProvider(method);
+  return identities.find((identity) => identity.provider === provider);
 }
 
 /**

@@ -30,7 +30,7 @@ import {
 import type { User, UserIdentity } from '@supabase/supabase-js';
 import { requireUrl } from '../shared/input.ts';
 import { actionRedirectUrl } from '../shared/links.ts';
-import { toAuthUser, toSupabaseProvider } from '../shared/user.ts';
+import { displayNameData, identityProvider, toAuthUser } from '../shared/user.ts';
 import { type FormContext, refusal } from './formContext.ts';
 import {
   adminDeleteUser,
@@ -83,11 +83,7 @@ function fail(code: 'generic' | 'operation-not-allowed' | 'last-sign-in-method' 
 
 /** `updateProfile`: `user_metadata.full_name` (cleared: `name` and `display_name` too). */
 async function updateProfile(ctx: FormContext, displayName: string | null): Promise<AuthUser> {
-  const name = displayName?.trim() || null;
-  const data: Record<string, string | null> = name
-    ? { full_name: name }
-    : { full_name: null, name: null, display_name: null };
-  const result = await updateUser(ctx.api, session(ctx).accessToken, { data });
+  const result = await updateUser(ctx.api, session(ctx).accessToken, { data: displayNameData(displayName) });
   if (!result.ok) throw refusal(result, 'update');
   return updated(ctx, userOf(result.data) ?? fail('generic'));
 }
@@ -139,12 +135,6 @@ async function changePassword(
   const result = await updatePassword(ctx.api, current.accessToken, newPassword);
   if (!result.ok) throw refusal(result, 'update');
   updated(ctx, userOf(result.data) ?? fail('generic'));
-}
-
-/** The GoTrue provider name a Doorway sign-in method is linked as. */
-function identityProvider(method: SignInMethod): string {
-  if (method === 'password' || method === 'emailLink') return 'email';
-  return method === 'phone' ? 'phone' : toSupabaseProvider(method);
 }
 
 /** `unlink`: never the last identity (`last-sign-in-method`), nor one the user does not have. */

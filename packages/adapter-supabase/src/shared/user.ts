@@ -2,7 +2,7 @@
  * Supabase `User` → Doorway `AuthUser`, and Doorway's (Firebase-style) federated provider ids ↔ Supabase's.
  * @module
  */
-import type { AuthUser } from '@doorway/auth-core';
+import type { AuthUser, SignInMethod } from '@doorway/auth-core';
 import type { User } from '@supabase/supabase-js';
 
 /** Doorway provider ids (as the widget config names them) → Supabase Auth provider names. */
@@ -33,6 +33,24 @@ const ID_TOKEN_PROVIDERS = new Set(['google', 'apple', 'azure', 'facebook', 'kak
 /** The Supabase provider name for a Doorway provider id (unknown ids pass through, e.g. `custom:acme`). */
 export function toSupabaseProvider(providerId: string): string {
   return SUPABASE_PROVIDER_NAMES[providerId] ?? providerId;
+}
+
+/**
+ * The GoTrue identity provider a Doorway sign-in method is linked as: `email` stands for both `password`
+ * and `emailLink`.
+ */
+export function identityProvider(method: SignInMethod): string {
+  if (method === 'password' || method === 'emailLink') return 'email';
+  return method === 'phone' ? 'phone' : toSupabaseProvider(method);
+}
+
+/**
+ * The `user_metadata` that sets a display name (`full_name`), or clears it: `name` and `display_name`, which
+ * an IdP may have given, too.
+ */
+export function displayNameData(displayName: string | null): Record<string, string | null> {
+  const name = displayName?.trim() || null;
+  return name ? { full_name: name } : { full_name: null, name: null, display_name: null };
 }
 
 /** The Doorway provider id for a Supabase provider name. */
