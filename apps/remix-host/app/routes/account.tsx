@@ -2,7 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { accountSettings, type SettingsRefusal, settingsOffered } from '../account-settings.server.ts';
+import {
+  accountSettings,
+  SETTINGS_OPERATIONS,
+  type SettingsRefusal,
+  settingsOffered,
+} from '../account-settings.server.ts';
 import { AccountSettings } from '../components/AccountSettings.tsx';
 import { hostConfig } from '../config.server.ts';
 import { usePublicConfig } from '../root.tsx';
@@ -14,15 +19,14 @@ export const meta: MetaFunction = () => [{ title: 'Your account – Doorway' }];
 
 export const headers = () => ({ 'cache-control': 'no-store' });
 
-const DONE = ['profile', 'password', 'signOutOthers'];
-
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const account = await requireAccount(request, sessionBackend());
   const done = new URL(request.url).searchParams.get('done');
   return {
     account,
     offered: await settingsOffered(request, accountProvider()),
-    done: done !== null && DONE.includes(done) ? done : null,
+    // A form that comes back here when done (deleting goes to `/account/deleted`).
+    done: done !== null && done !== 'delete' && Object.hasOwn(SETTINGS_OPERATIONS, done) ? done : null,
   };
 };
 
